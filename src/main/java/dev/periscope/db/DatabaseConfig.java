@@ -1,0 +1,84 @@
+package dev.periscope.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Properties;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Chooses the database: external when {@code PERISCOPE_DATABASE_URL} is set, embedded otherwise. */
+@Configuration(proxyBeanMethods = false)
+public class DatabaseConfig {
+    private static final Pattern SCHEMA_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+
+    @Bean(destroyMethod = "close")
+    public DatabaseServer databaseServer(@Value("${periscope.database.url:}") String url,
+                                         @Value("${periscope.database.user:}") String user,
+                                         @Value("${periscope.database.password:}") String password,
+                                         @Value("${periscope.database.embedded.ephemeral:false}") boolean ephemeral,
+                                         @Value("${periscope.data-dir:}") String dataDir) throws IOException {
+        if (!url.isBlank()) {
+            return DatabaseServer.external(url.strip(), user, password);
+        }
+        if (ephemeral) {
+            return DatabaseServer.ephemeral();
+        }
+        return DatabaseServer.embedded(dataDirectory(dataDir));
+    }
+
+    /**
+     * The pool. {@code periscope.database.schema} puts everything in one schema, created on first use; tests use
+     * it to run on an external server without touching its other data.
+     */
+    @Bean(destroyMethod = "close")
+    public DataSource dataSource(DatabaseServer server,
+                                 @Value("${periscope.database.schema:}") String schema,
+                                 @Value("${periscope.database.pool-size:20}") int poolSize) throws SQLException {
+        String jdbcUrl = server.jdbcUrl();
+        if (!schema.isBlank()) {
+            if (!SCHEMA_NAME.matcher(schema).matches()) {
+                throw new IllegalArgumentException("periscope.database.schema must be a plain lower-case identifier");
+            }
+            createSchema(server, schema);
+            jdbcUrl = jdbcUrl + (jdbcUrl.contains("?") ? "&" : "?") + "currentSchema=" + schema;
+        }
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(jdbcUrl);
+        config.setUsername(server.user());
+        config.setPassword(server.password());
+        config.setMaximumPoolSize(poolSize);
+        config.setPoolName("periscope");
+        config.addDataSourceProperty("reWriteBatchedInserts", "true");
+        return new HikariDataSource(config);
+    }
+
+    static Path dataDirectory(String configured) {
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        return Path.of(System.getProperty("user.home"), ".local", "share", "periscope");
+    }
+
+    private static void createSchema(DatabaseServer server, String schema) throws SQLException {
+        Properties properties = new Properties();
+        if (server.user() != null) {
+            properties.setProperty("user", server.user());
+        }
+        if (server.password() != null) {
+            properties.setProperty("password", server.password());
+        }
+        try (Connection connection = DriverManager.getConnection(server.jdbcUrl(), properties);
+             Statement statement = connection.createStatement()) {
+            statement.execute("CREATE SCHEMA IF NOT EXISTS " + schema);
+        }
+    }
+}

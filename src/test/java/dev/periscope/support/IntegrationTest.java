@@ -1,0 +1,114 @@
+package dev.periscope.support;
+
+import dev.periscope.access.Accounts;
+import dev.periscope.access.ApiKeys;
+import dev.periscope.access.Scope;
+import dev.periscope.jobs.JobWorker;
+import dev.periscope.plans.Plan;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Primary;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The one shape of full-application test: the service on a random port over a throwaway embedded PostgreSQL, or
+ * over {@code PERISCOPE_DATABASE_URL} in a fresh schema. Every test class extends this, so Spring starts once.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "periscope.database.embedded.ephemeral=true",
+        "periscope.bootstrap.enabled=false",
+        "periscope.allow-loopback-targets=true",
+        "periscope.jobs.poll-interval=PT0.2S",
+        "periscope.jobs.initial-delay=PT0.2S",
+        "logging.level.dev.periscope=INFO"
+})
+@Import(IntegrationTest.TestBeans.class)
+public abstract class IntegrationTest {
+    private static final String SCHEMA = "test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    private static final AtomicInteger SEQUENCE = new AtomicInteger();
+
+    @LocalServerPort
+    protected int port;
+    @Autowired
+    protected JdbcClient db;
+    @Autowired
+    protected Accounts accounts;
+    @Autowired
+    protected ApiKeys apiKeys;
+    @Autowired
+    protected MutableClock clock;
+    @Autowired
+    protected JobWorker jobWorker;
+
+    private ApiClient api;
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        String external = System.getenv("PERISCOPE_DATABASE_URL");
+        registry.add("periscope.database.schema", () -> external == null || external.isBlank() ? "" : SCHEMA);
+    }
+
+    @TestConfiguration(proxyBeanMethods = false)
+    static class TestBeans {
+        @Bean
+        @Primary
+        MutableClock mutableClock() {
+            return new MutableClock();
+        }
+    }
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
+    protected ApiClient api() {
+        if (api == null) {
+            api = new ApiClient(port);
+        }
+        return api;
+    }
+
+    /** A fresh account with a read_write key and a read key. */
+    protected TestAccount newAccount(Plan plan) {
+        String email = "user" + SEQUENCE.incrementAndGet() + "-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";
+        Accounts.Account account = accounts.create(email, plan);
+        String writeKey = apiKeys.create(account.ownerUserId(), Scope.READ_WRITE, "test").key();
+        String readKey = apiKeys.create(account.ownerUserId(), Scope.READ, "test read").key();
+        return new TestAccount(account.id(), account.ownerUserId(), email, writeKey, readKey);
+    }
+
+    public record TestAccount(long accountId, long userId, String email, String key, String readKey) {
+    }
+
+    /** Creates a project through the API and returns its id. */
+    protected long createProject(TestAccount account, Map<String, Object> extra) {
+        Map<String, Object> body = new java.util.LinkedHashMap<>(Map.of(
+                "website_url", "https://acme-" + SEQUENCE.incrementAndGet() + ".example.com",
+                "name", "Acme",
+                "main_country", "US",
+                "main_language", "en"));
+        body.putAll(extra);
+        ApiClient.Response response = api().post("/api/v1/projects", account.key(), ApiClient.json(body));
+        if (response.status() != 201) {
+            throw new AssertionError("project creation failed: " + response.status() + " " + response.text());
+        }
+        return response.json().path("project").path("id").asLong();
+    }
+
+    protected void runJobs() {
+        while (jobWorker.runDue() > 0) {
+            // keep going until nothing is due
+        }
+    }
+}
