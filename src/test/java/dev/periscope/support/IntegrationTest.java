@@ -23,13 +23,14 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The one shape of full-application test: the service on a random port over a throwaway embedded PostgreSQL, or
  * over {@code PERISCOPE_DATABASE_URL} in a fresh schema. Every test class extends this, so Spring starts once.
+ * Background jobs run only when a test calls {@link #runJobs()}, so what a test sees never races a worker.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "periscope.database.embedded.ephemeral=true",
         "periscope.bootstrap.enabled=false",
         "periscope.allow-loopback-targets=true",
-        "periscope.jobs.poll-interval=PT0.2S",
-        "periscope.jobs.initial-delay=PT0.2S",
+        "periscope.jobs.poll-interval=PT1H",
+        "periscope.jobs.initial-delay=PT1H",
         "logging.level.dev.periscope=INFO"
 })
 @Import(IntegrationTest.TestBeans.class)
