@@ -139,4 +139,15 @@ class BadInputIT extends IntegrationTest {
         assertRefused(api().get("/api/v1/no/such/thing", account.key()), 404, "ERR_NOT_FOUND", null);
         assertRefused(api().get("/nothing-here", null), 404, "ERR_NOT_FOUND", null);
     }
+
+    @Test
+    void evenUndecodableUrlsGetTheJsonErrorBody() throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.getOutputStream().write("GET /api/v1/%zz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 400").contains("application/json").contains("\"ERR_INVALID_PARAM\"")
+                    .doesNotContain("<html");
+        }
+    }
 }

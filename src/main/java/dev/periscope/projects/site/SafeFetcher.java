@@ -175,15 +175,18 @@ public final class SafeFetcher implements AutoCloseable {
             if (deadline - System.nanoTime() <= 0) {
                 throw timedOut();
             }
-            Hop hop = fetchOnce(target, deadline);
-            if (hop instanceof Hop.Arrived arrived) {
-                return arrived.page();
+            switch (fetchOnce(target, deadline)) {
+                case Hop.Arrived arrived -> {
+                    return arrived.page();
+                }
+                case Hop.Redirected redirected -> {
+                    if (redirects >= settings.maxRedirects()) {
+                        throw new FetchException(FetchException.Reason.TOO_MANY_REDIRECTS,
+                                "The site redirected more than " + settings.maxRedirects() + " times");
+                    }
+                    target = guard(redirected.location(), "the redirect target");
+                }
             }
-            if (redirects >= settings.maxRedirects()) {
-                throw new FetchException(FetchException.Reason.TOO_MANY_REDIRECTS,
-                        "The site redirected more than " + settings.maxRedirects() + " times");
-            }
-            target = guard(((Hop.Redirected) hop).location(), "the redirect target");
         }
     }
 

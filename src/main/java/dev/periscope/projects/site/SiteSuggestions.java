@@ -8,7 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -22,7 +24,8 @@ import org.jsoup.nodes.Element;
 public final class SiteSuggestions {
 
     /**
-     * @param name         never null; the domain label capitalised when the page names nothing better
+     * @param name         never null; the domain label capitalised when the page names nothing better (empty
+     *                     only for a URL without host and a page without name)
      * @param description  at most {@value #MAX_DESCRIPTION} characters, or null when the page has none
      * @param industry     zero to two codes from {@link #INDUSTRY_CODES}, most likely first
      * @param brandAliases distinct ignoring case, the name first, at most {@value #MAX_ALIASES}, never blank
@@ -51,6 +54,7 @@ public final class SiteSuggestions {
     private static final Pattern WHITESPACE = Pattern.compile("[\\s\\u00A0\\u2000-\\u200B\\u3000]+");
     private static final Pattern TITLE_SEPARATOR = Pattern.compile("\\s+[|\\-–—·]\\s+|:\\s+");
     private static final Pattern WELCOME = Pattern.compile("(?i)^welcome\\s+to\\s+");
+    private static final Pattern TITLE_PART_TRIM = Pattern.compile("^\\s+|[\\s!.,;:]+$");
     private static final Pattern NOT_ALPHANUMERIC = Pattern.compile("[^\\p{L}\\p{N}]+");
     private static final Pattern LEGAL_SUFFIX = Pattern.compile("(?i)[\\s,]+(?:&\\s*co\\.?|inc\\.?|incorporated|llc"
             + "|l\\.l\\.c\\.|ltd\\.?|limited|gmbh|s\\.a\\.?|sa|s\\.a\\.s\\.?|sas|b\\.v\\.?|bv|ag|corp\\.?|corporation"
@@ -137,11 +141,11 @@ public final class SiteSuggestions {
 
     private static Suggestions fromDocument(Document document, Domain domain) {
         String title = firstNonBlank(clean(document.title()), meta(document, "og:title"));
-        String name = firstNonBlank(
+        String name = Objects.requireNonNullElse(firstNonBlank(
                 shortEnough(meta(document, "og:site_name")),
                 shortEnough(meta(document, "application-name")),
                 nameFromTitle(title, domain),
-                domain.displayName());
+                domain.displayName()), "");
         String description = truncate(firstNonBlank(
                 meta(document, "description"),
                 meta(document, "og:description"),
@@ -150,16 +154,21 @@ public final class SiteSuggestions {
     }
 
     private static String nameFromTitle(String title, Domain domain) {
-        if (title == null || domain.label() == null) {
+        if (title == null) {
             return null;
         }
-        String label = compact(domain.label());
+        String label = domain.label() == null ? null : compact(domain.label());
         String best = null;
         int bestScore = 0;
         for (String rawPart : TITLE_SEPARATOR.split(title)) {
-            String part = WELCOME.matcher(rawPart.strip()).replaceFirst("").strip();
-            if (part.isEmpty() || part.length() > MAX_NAME || GENERIC_TITLE_PARTS.contains(part.toLowerCase(Locale.ROOT))) {
+            String part = TITLE_PART_TRIM.matcher(WELCOME.matcher(rawPart.strip()).replaceFirst("")).replaceAll("");
+            if (part.isEmpty() || part.length() > MAX_NAME
+                    || GENERIC_TITLE_PARTS.contains(part.toLowerCase(Locale.ROOT))) {
                 continue;
+            }
+            // Without a domain (an IP address) nothing better than the first part is known.
+            if (label == null) {
+                return part;
             }
             int score = domainMatch(compact(part), label);
             if (score > bestScore) {
@@ -167,7 +176,7 @@ public final class SiteSuggestions {
                 bestScore = score;
             }
         }
-        // A title part unrelated to the domain is more often a tagline than a name; the domain is the safer guess.
+        // Null when no part relates to the domain: such a title is more often a tagline than a name.
         return best;
     }
 
@@ -264,8 +273,12 @@ public final class SiteSuggestions {
         String result = name.strip();
         // Repeated for stacked forms such as "GmbH & Co. KG".
         for (int round = 0; round < 3; round++) {
-            String stripped = TRAILING_PUNCTUATION.matcher(LEGAL_SUFFIX.matcher(result).replaceFirst("")).replaceFirst("");
-            if (stripped.isEmpty() || stripped.equals(result)) {
+            Matcher suffix = LEGAL_SUFFIX.matcher(result);
+            if (!suffix.find()) {
+                break;
+            }
+            String stripped = TRAILING_PUNCTUATION.matcher(result.substring(0, suffix.start())).replaceFirst("");
+            if (stripped.isEmpty()) {
                 break;
             }
             result = stripped;
@@ -361,18 +374,39 @@ public final class SiteSuggestions {
      * @param label       its first label in Unicode ({@code acme-tools}), null for IP addresses
      */
     private record Domain(String host, String registrable, String label) {
+        /** Never throws: a URI it cannot read gives an empty domain. */
         static Domain of(URI url) {
-            String host = url == null ? null : url.getHost();
-            if (host == null || host.isBlank()) {
+            try {
+                String host = url == null ? null : hostOf(url);
+                return host == null || host.isBlank() ? new Domain(null, null, null) : ofHost(host);
+            } catch (RuntimeException e) {
                 return new Domain(null, null, null);
             }
-            host = host.toLowerCase(Locale.ROOT);
+        }
+
+        /** The host even of a URI that was never normalised, whose Unicode host {@link URI#getHost()} rejects. */
+        private static String hostOf(URI url) {
+            if (url.getHost() != null) {
+                return url.getHost();
+            }
+            String authority = url.getRawAuthority();
+            if (authority == null) {
+                return null;
+            }
+            authority = authority.substring(authority.lastIndexOf('@') + 1);
+            int colon = authority.lastIndexOf(':');
+            return colon > 0 && !authority.startsWith("[") ? authority.substring(0, colon) : authority;
+        }
+
+        private static Domain ofHost(String rawHost) {
+            String host = rawHost.toLowerCase(Locale.ROOT);
             if (host.endsWith(".")) {
                 host = host.substring(0, host.length() - 1);
             }
             if (host.startsWith("[") || host.contains(":") || host.matches("[0-9.]+")) {
                 return new Domain(host, null, null);
             }
+            host = IDN.toASCII(host, IDN.ALLOW_UNASSIGNED).toLowerCase(Locale.ROOT);
             if (host.startsWith("www.") && host.indexOf('.', 4) > 0) {
                 host = host.substring(4);
             }

@@ -34,11 +34,13 @@ class SiteSuggestionsTest {
                 </html>
                 """;
 
-        SiteSuggestions.Suggestions suggestions = SiteSuggestions.suggest(URI.create("https://www.acme-tools.com/"), html);
+        SiteSuggestions.Suggestions suggestions =
+                SiteSuggestions.suggest(URI.create("https://www.acme-tools.com/"), html);
 
         assertThat(suggestions.name()).isEqualTo("Acme Tools, Inc.");
         assertThat(suggestions.description())
-                .isEqualTo("Shop professional hand tools online. Free shipping on orders over $50 and a lifetime warranty.");
+                .isEqualTo("Shop professional hand tools online. "
+                        + "Free shipping on orders over $50 and a lifetime warranty.");
         assertThat(suggestions.industry()).containsExactly("ECOMMERCE");
         assertThat(suggestions.brandAliases())
                 .containsExactly("Acme Tools, Inc.", "Acme Tools", "acmetools", "acme-tools.com");
@@ -57,8 +59,8 @@ class SiteSuggestionsTest {
         SiteSuggestions.Suggestions suggestions = SiteSuggestions.suggest(URI.create("https://flowdesk.io/"), html);
 
         assertThat(suggestions.name()).isEqualTo("Flowdesk");
-        assertThat(suggestions.description()).isEqualTo(
-                "Flowdesk is the CRM and workflow automation platform for B2B sales teams. Start your free trial today.");
+        assertThat(suggestions.description()).isEqualTo("Flowdesk is the CRM and workflow automation platform "
+                + "for B2B sales teams. Start your free trial today.");
         assertThat(suggestions.industry()).containsExactly("SAAS");
         assertThat(suggestions.brandAliases()).containsExactly("Flowdesk", "flowdesk.io");
     }
@@ -224,7 +226,8 @@ class SiteSuggestionsTest {
 
     @Test
     void rawUnnormalisedUrlStillYieldsTheDomain() {
-        SiteSuggestions.Suggestions suggestions = SiteSuggestions.suggest(URI.create("https://Café-Luna.FR:8443/menu"), "");
+        SiteSuggestions.Suggestions suggestions =
+                SiteSuggestions.suggest(URI.create("https://Café-Luna.FR:8443/menu"), "");
 
         assertThat(suggestions.name()).isEqualTo("Café Luna");
         assertThat(suggestions.brandAliases()).containsExactly("Café Luna", "caféluna", "café-luna.fr");
