@@ -91,6 +91,11 @@ public final class DatabaseServer implements AutoCloseable {
                 .setCleanDataDirectory(false)
                 .setServerConfig("listen_addresses", "127.0.0.1")
                 .setServerConfig("max_connections", "100")
+                // The library starts PostgreSQL with fsync off (-F) and asynchronous commits, fine for tests and
+                // wrong for data kept across restarts: a later -c wins, so turn durability back on.
+                .setServerConfig("fsync", "on")
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("full_page_writes", "on")
                 .start();
         return new DatabaseServer(postgres.getJdbcUrl("postgres", "postgres"), "postgres", null, postgres, null);
     }

@@ -2,6 +2,7 @@ package dev.periscope.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.periscope.plans.Plan;
 import dev.periscope.shared.ErrorCode;
 import dev.periscope.shared.Models;
 import dev.periscope.support.ApiClient;
@@ -16,6 +17,7 @@ import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -156,6 +158,358 @@ class OpenApiDocumentIT extends IntegrationTest {
         assertThat(enumValues(code)).as("Error.code enum")
                 .containsExactlyInAnyOrderElementsOf(Arrays.stream(ErrorCode.values()).map(ErrorCode::wireName).toList());
         assertThat(enumValues(schemas.get("Model"))).as("Model enum").containsExactlyInAnyOrderElementsOf(Models.ALL);
+    }
+
+    /**
+     * Calls every documented operation with real data and checks each answer against the schema documented for
+     * its status: required fields present, no undocumented fields, types, enums and nullability as documented.
+     */
+    @Test
+    void realAnswersMatchTheDocumentedSchemas() {
+        JsonNode document = api().get(OpenApiController.PATH, null).json();
+        Conformance check = new Conformance(document);
+        TestAccount account = newAccount(Plan.GROWTH);
+        String key = account.key();
+
+        check.json("GET", "/openapi.json", api().get(PREFIX + "/openapi.json", null), 200);
+        check.json("GET", "/ping", api().get(PREFIX + "/ping", null), 401);
+        check.json("GET", "/ping", api().get(PREFIX + "/ping", key), 200);
+        check.json("GET", "/account", api().get(PREFIX + "/account", key), 200);
+
+        Map<String, Object> projectBody = new LinkedHashMap<>();
+        projectBody.put("website_url", "https://conformance.example.com");
+        projectBody.put("name", "Conformance");
+        projectBody.put("main_country", "us");
+        projectBody.put("main_language", "EN");
+        projectBody.put("industry", List.of("SAAS", "CRM"));
+        projectBody.put("matching_names", List.of("Conformance Inc"));
+        projectBody.put("prompts", List.of("best crm for startups", "what is conformance"));
+        projectBody.put("competitors", List.of(Map.of("domain", "https://www.globex.com")));
+        projectBody.put("external_identifier", "conformance-1");
+        ApiClient.Response created = api().post(PREFIX + "/projects", key, ApiClient.json(projectBody));
+        check.json("POST", "/projects", created, 201);
+        check.json("POST", "/projects", api().post(PREFIX + "/projects", key, ApiClient.json(projectBody)), 200);
+        long projectId = created.json().path("project").path("id").asLong();
+        String project = "project_id=" + projectId;
+
+        check.json("GET", "/ping", api().get(PREFIX + "/ping?" + project, key), 200);
+        check.json("GET", "/ping", api().get(PREFIX + "/ping?project_id=999999999", key), 404);
+        check.json("GET", "/dimensions/projects", api().get(PREFIX + "/dimensions/projects", key), 200);
+        check.json("GET", "/dimensions/projects", api().get(PREFIX + "/dimensions/projects?output=flat", key), 200);
+        check.csv("GET", "/dimensions/projects", api().get(PREFIX + "/dimensions/projects?output=csv", key));
+        check.json("GET", "/dimensions/projects/{id}", api().get(PREFIX + "/dimensions/projects/" + projectId, key), 200);
+
+        ApiClient.Response competitor = api().post(PREFIX + "/competitors", key, ApiClient.json(Map.of(
+                "project_id", projectId, "brand_name", "Initech", "domain", "initech.com")));
+        check.json("POST", "/competitors", competitor, 201);
+        long competitorId = competitor.json().path("competitor").path("id").asLong();
+        check.json("PATCH", "/competitors/{id}", api().patch(PREFIX + "/competitors/" + competitorId, key,
+                ApiClient.json(Map.of("project_id", projectId, "color", "#123ABC"))), 200);
+        check.json("PATCH", "/competitors/{id}", api().patch(PREFIX + "/competitors/" + competitorId, key,
+                ApiClient.json(Map.of("project_id", projectId, "domain", "other.com"))), 422);
+        check.json("GET", "/dimensions/competitors", api().get(PREFIX + "/dimensions/competitors?" + project, key), 200);
+        check.json("GET", "/dimensions/competitors",
+                api().get(PREFIX + "/dimensions/competitors?include_project_brand=true&" + project, key), 200);
+        check.json("GET", "/dimensions/competitors",
+                api().get(PREFIX + "/dimensions/competitors?output=flat&include_project_brand=1&" + project, key), 200);
+        check.json("GET", "/dimensions/competitors/{id}",
+                api().get(PREFIX + "/dimensions/competitors/" + competitorId + "?" + project, key), 200);
+
+        ApiClient.Response prompts = api().post(PREFIX + "/prompts", key, ApiClient.json(Map.of("project_id", projectId,
+                "prompts", List.of("crm pricing", "CRM  pricing", "best crm for startups"),
+                "country_code", "US", "language_code", "en")));
+        check.json("POST", "/prompts", prompts, 201);
+        long promptId = prompts.json().path("data").get(0).path("id").asLong();
+        ApiClient.Response collection = api().post(PREFIX + "/collections", key, ApiClient.json(Map.of(
+                "project_id", projectId, "name", "Pricing", "prompt_ids", List.of(promptId))));
+        check.json("POST", "/collections", collection, 201);
+        long collectionId = collection.json().path("collection").path("id").asLong();
+        check.json("PATCH", "/collections/{id}", api().patch(PREFIX + "/collections/" + collectionId, key,
+                ApiClient.json(Map.of("project_id", projectId, "description", "Price questions"))), 200);
+        check.json("POST", "/prompts/assign_tags", api().post(PREFIX + "/prompts/assign_tags", key, ApiClient.json(Map.of(
+                "project_id", projectId, "prompt_ids", List.of(promptId, 999999999L),
+                "tag_names", List.of("pricing", "Brand"), "create_missing", false))), 200);
+        check.json("GET", "/dimensions/collections", api().get(PREFIX + "/dimensions/collections?" + project, key), 200);
+        check.json("GET", "/dimensions/tags", api().get(PREFIX + "/dimensions/tags?output=flat&" + project, key), 200);
+        check.csv("GET", "/dimensions/tags", api().get(PREFIX + "/dimensions/tags?output=csv&" + project, key));
+        check.json("GET", "/dimensions/prompts", api().get(PREFIX + "/dimensions/prompts?" + project, key), 200);
+        check.json("GET", "/dimensions/prompts", api().get(PREFIX + "/dimensions/prompts?per_page=2&page=2&"
+                + "prompt_type=commercial&brand_kind=non_brand&country_code=us&collection_id=" + collectionId
+                + "&output=flat&" + project, key), 200);
+        check.json("GET", "/dimensions/prompts",
+                api().get(PREFIX + "/dimensions/prompts?per_page=101&" + project, key), 422);
+        check.json("GET", "/dimensions/prompts",
+                api().get(PREFIX + "/dimensions/prompts?range=7&from=2026-01-01&" + project, key), 422);
+        check.json("GET", "/dimensions/models", api().get(PREFIX + "/dimensions/models?" + project, key), 200);
+        check.json("GET", "/dimensions/locales", api().get(PREFIX + "/dimensions/locales?" + project, key), 200);
+        check.json("GET", "/dimensions/sentiments", api().get(PREFIX + "/dimensions/sentiments?" + project, key), 200);
+        check.json("GET", "/dimensions/sentiments",
+                api().get(PREFIX + "/dimensions/sentiments?output=flat&" + project, key), 200);
+
+        ApiClient.Response annotation = api().post(PREFIX + "/annotations", key, ApiClient.json(Map.of(
+                "project_id", projectId, "title", "Launch", "annotation_date", "2026-01-15", "color", "#ABCDEF")));
+        check.json("POST", "/annotations", annotation, 201);
+        long annotationId = annotation.json().path("annotation").path("id").asLong();
+        long categoryId = api().get(PREFIX + "/annotations?" + project, key).json().path("categories").get(0).path("id").asLong();
+        check.json("PATCH", "/annotations/{id}", api().patch(PREFIX + "/annotations/" + annotationId, key,
+                ApiClient.json(Map.of("project_id", projectId, "annotation_category_id", categoryId))), 200);
+        check.json("GET", "/annotations", api().get(PREFIX + "/annotations?from=2026-01-01&to=2026-12-31&" + project, key), 200);
+        check.json("POST", "/annotations", api().post(PREFIX + "/annotations", account.readKey(), ApiClient.json(Map.of(
+                "project_id", projectId, "title", "Read keys cannot write"))), 403);
+        TestAccount starter = newAccount(Plan.STARTER);
+        check.json("GET", "/annotations", api().get(PREFIX + "/annotations?" + project, starter.key()), 403);
+
+        check.json("DELETE", "/annotations/{id}",
+                api().delete(PREFIX + "/annotations/" + annotationId + "?" + project, key), 200);
+        check.json("DELETE", "/prompts/{id}", api().delete(PREFIX + "/prompts/" + promptId + "?" + project, key), 200);
+        check.json("DELETE", "/prompts/{id}", api().delete(PREFIX + "/prompts/" + promptId + "?" + project, key), 404);
+        check.json("DELETE", "/collections/{id}",
+                api().delete(PREFIX + "/collections/" + collectionId + "?" + project, key), 200);
+        check.json("DELETE", "/competitors/{id}",
+                api().delete(PREFIX + "/competitors/" + competitorId + "?" + project, key), 200);
+
+        ApiClient.Response draft = api().post(PREFIX + "/project_drafts", key, ApiClient.json(Map.of(
+                "website_url", "https://draft-conformance.example.com", "main_country", "DE", "main_language", "de",
+                "suggest", false)));
+        check.json("POST", "/project_drafts", draft, 201);
+        String draftId = draft.json().path("draft").path("id").asString();
+        String draftPath = PREFIX + "/project_drafts/" + draftId;
+        check.json("GET", "/project_drafts/{id}", api().get(draftPath + "?include_suggestions=true", key), 200);
+        check.json("PATCH", "/project_drafts/{id}", api().patch(draftPath, key, ApiClient.json(Map.of(
+                "step", "prompts", "prompts", List.of("x")))), 422);
+        check.json("PATCH", "/project_drafts/{id}", api().patch(draftPath, key, ApiClient.json(Map.of(
+                "step", "details", "name", "Draft Co", "industry", List.of("Retail")))), 200);
+        check.json("PATCH", "/project_drafts/{id}", api().patch(draftPath, key, ApiClient.json(Map.of(
+                "step", "prompts", "prompts", List.of("where to buy shoes")))), 200);
+        check.json("PATCH", "/project_drafts/{id}", api().patch(draftPath, key, ApiClient.json(Map.of(
+                "step", "competitors", "competitors", List.of(Map.of("domain", "globex.com", "brand_name", "Globex"))))), 200);
+        check.json("PATCH", "/project_drafts/{id}", api().patch(draftPath, key, ApiClient.json(Map.of(
+                "step", "owned_media", "youtube_channel_url", "https://www.youtube.com/@draftco"))), 200);
+        check.json("POST", "/project_drafts/{id}/finalize", api().post(draftPath + "/finalize", key, "{}"), 201);
+        check.json("POST", "/project_drafts/{id}/finalize", api().post(draftPath + "/finalize", key, null), 200);
+        check.json("GET", "/project_drafts/{id}", api().get(draftPath, key), 200);
+        check.json("GET", "/project_drafts/{id}", api().get(PREFIX + "/project_drafts/draft_unknown", key), 404);
+
+        assertThat(check.problems()).as("answers that differ from the document").isEmpty();
+        assertThat(check.uncovered()).as("documented operations this test never called").isEmpty();
+    }
+
+    /** A small validator of real answers against the document's schemas, reading the document's own JSON. */
+    private static final class Conformance {
+        private final JsonNode document;
+        private final List<String> problems = new ArrayList<>();
+        private final Set<String> covered = new TreeSet<>();
+
+        Conformance(JsonNode document) {
+            this.document = document;
+        }
+
+        List<String> problems() {
+            return problems;
+        }
+
+        Set<String> uncovered() {
+            Set<String> all = new TreeSet<>();
+            for (Map.Entry<String, JsonNode> path : document.path("paths").properties()) {
+                for (String method : path.getValue().propertyNames()) {
+                    if (!method.equals("parameters")) {
+                        all.add(method.toUpperCase(Locale.ROOT) + " " + path.getKey());
+                    }
+                }
+            }
+            all.removeAll(covered);
+            return all;
+        }
+
+        void json(String method, String path, ApiClient.Response response, int expectedStatus) {
+            String where = method + " " + path + " -> " + response.status();
+            covered.add(method + " " + path);
+            if (response.status() != expectedStatus) {
+                problems.add(where + ": expected status " + expectedStatus + ", body " + response.text());
+                return;
+            }
+            JsonNode media = documentedResponse(method, path, response.status(), where).path("content").path("application/json");
+            if (media.isMissingNode()) {
+                problems.add(where + ": no application/json content documented");
+                return;
+            }
+            String contentType = response.header("Content-Type");
+            if (contentType == null || !contentType.startsWith("application/json")) {
+                problems.add(where + ": Content-Type " + contentType);
+                return;
+            }
+            validate(media.path("schema"), response.json(), where + " $", 0);
+        }
+
+        void csv(String method, String path, ApiClient.Response response) {
+            String where = method + " " + path + " (csv) -> " + response.status();
+            covered.add(method + " " + path);
+            JsonNode media = documentedResponse(method, path, response.status(), where).path("content").path("text/csv");
+            String contentType = response.header("Content-Type");
+            if (response.status() != 200 || media.isMissingNode() || contentType == null || !contentType.startsWith("text/csv")) {
+                problems.add(where + ": csv answer not as documented (" + contentType + ")");
+            }
+        }
+
+        private JsonNode documentedResponse(String method, String path, int status, String where) {
+            JsonNode operation = document.path("paths").path(path).path(method.toLowerCase(Locale.ROOT));
+            if (operation.isMissingNode()) {
+                problems.add(where + ": operation not documented");
+                return operation;
+            }
+            JsonNode documented = deref(operation.path("responses").path(String.valueOf(status)));
+            if (documented.isMissingNode()) {
+                problems.add(where + ": status not documented");
+            }
+            return documented;
+        }
+
+        private JsonNode deref(JsonNode node) {
+            JsonNode current = node;
+            for (int hops = 0; current.has("$ref") && hops < 20; hops++) {
+                current = document.at(current.path("$ref").asString().substring(1));
+            }
+            return current;
+        }
+
+        /** allOf merged into one view: properties, required, openness, nullability and the simple keywords. */
+        private record Shape(String type, Map<String, JsonNode> properties, Set<String> required, boolean open,
+                             JsonNode items, List<JsonNode> enumValues, boolean nullable, List<JsonNode> alternatives) {
+        }
+
+        private Shape shape(JsonNode schemaNode) {
+            JsonNode schema = deref(schemaNode);
+            Map<String, JsonNode> properties = new LinkedHashMap<>();
+            Set<String> required = new TreeSet<>();
+            List<JsonNode> alternatives = new ArrayList<>();
+            String type = schema.path("type").isString() ? schema.path("type").asString() : null;
+            boolean open = schema.path("additionalProperties").isObject()
+                    || schema.path("additionalProperties").asBoolean(false);
+            JsonNode items = schema.path("items");
+            List<JsonNode> enumValues = schema.has("enum") ? new ArrayList<>(schema.path("enum").values()) : null;
+            boolean nullable = schema.path("nullable").asBoolean(false);
+            for (Map.Entry<String, JsonNode> property : schema.path("properties").properties()) {
+                properties.put(property.getKey(), property.getValue());
+            }
+            schema.path("required").values().forEach(name -> required.add(name.asString()));
+            schema.path("oneOf").values().forEach(alternatives::add);
+            schema.path("anyOf").values().forEach(alternatives::add);
+            for (JsonNode part : schema.path("allOf").values()) {
+                Shape inner = shape(part);
+                properties.putAll(inner.properties());
+                required.addAll(inner.required());
+                alternatives.addAll(inner.alternatives());
+                open = open || inner.open();
+                type = type != null ? type : inner.type();
+                items = items.isMissingNode() ? inner.items() : items;
+                enumValues = enumValues != null ? enumValues : inner.enumValues();
+            }
+            if (type == null && !properties.isEmpty()) {
+                type = "object";
+            }
+            return new Shape(type, properties, required, open, items, enumValues, nullable, alternatives);
+        }
+
+        private void validate(JsonNode schemaNode, JsonNode value, String at, int depth) {
+            problems.addAll(check(schemaNode, value, at, depth));
+        }
+
+        private List<String> check(JsonNode schemaNode, JsonNode value, String at, int depth) {
+            List<String> found = new ArrayList<>();
+            if (depth > 40) {
+                return found;
+            }
+            Shape shape = shape(schemaNode);
+            if (value.isNull()) {
+                if (!shape.nullable()) {
+                    found.add(at + ": null but not nullable");
+                }
+                return found;
+            }
+            if (!shape.alternatives().isEmpty()) {
+                List<String> first = null;
+                for (JsonNode alternative : shape.alternatives()) {
+                    List<String> attempt = check(alternative, value, at, depth + 1);
+                    if (attempt.isEmpty()) {
+                        first = null;
+                        break;
+                    }
+                    if (first == null) {
+                        first = attempt;
+                    }
+                }
+                if (first != null) {
+                    found.add(at + ": matches no oneOf/anyOf alternative, e.g. " + first);
+                    return found;
+                }
+            }
+            if (shape.enumValues() != null && !value.isContainer()) {
+                boolean listed = shape.enumValues().stream().anyMatch(allowed -> allowed.equals(value)
+                        || allowed.isString() && value.isString() && allowed.asString().equals(value.asString()));
+                if (!listed) {
+                    found.add(at + ": " + value + " is not in enum " + shape.enumValues());
+                }
+            }
+            String type = shape.type();
+            if (type == null) {
+                return found;
+            }
+            switch (type) {
+                case "object" -> {
+                    if (!value.isObject()) {
+                        found.add(at + ": expected an object, got " + value.getNodeType());
+                        return found;
+                    }
+                    for (String name : shape.required()) {
+                        if (!value.has(name)) {
+                            found.add(at + ": required field '" + name + "' missing");
+                        }
+                    }
+                    for (Map.Entry<String, JsonNode> field : value.properties()) {
+                        JsonNode property = shape.properties().get(field.getKey());
+                        if (property != null) {
+                            found.addAll(check(property, field.getValue(), at + "." + field.getKey(), depth + 1));
+                        } else if (!shape.open()) {
+                            found.add(at + ": field '" + field.getKey() + "' is not documented");
+                        }
+                    }
+                }
+                case "array" -> {
+                    if (!value.isArray()) {
+                        found.add(at + ": expected an array, got " + value.getNodeType());
+                        return found;
+                    }
+                    if (!shape.items().isMissingNode()) {
+                        int index = 0;
+                        for (JsonNode item : value) {
+                            found.addAll(check(shape.items(), item, at + "[" + index++ + "]", depth + 1));
+                        }
+                    }
+                }
+                case "string" -> {
+                    if (!value.isString()) {
+                        found.add(at + ": expected a string, got " + value);
+                    }
+                }
+                case "integer" -> {
+                    if (!value.isIntegralNumber()) {
+                        found.add(at + ": expected an integer, got " + value);
+                    }
+                }
+                case "number" -> {
+                    if (!value.isNumber()) {
+                        found.add(at + ": expected a number, got " + value);
+                    }
+                }
+                case "boolean" -> {
+                    if (!value.isBoolean()) {
+                        found.add(at + ": expected a boolean, got " + value);
+                    }
+                }
+                default -> found.add(at + ": unknown schema type " + type);
+            }
+            return found;
+        }
     }
 
     private static List<String> tagsOf(Operation operation) {
