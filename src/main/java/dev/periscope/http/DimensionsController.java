@@ -1,6 +1,9 @@
 package dev.periscope.http;
 
 import dev.periscope.access.Caller;
+import dev.periscope.execution.Engines;
+import dev.periscope.execution.ExecutionFilter;
+import dev.periscope.execution.ExecutionListing;
 import dev.periscope.projects.Collections;
 import dev.periscope.projects.Competitor;
 import dev.periscope.projects.Competitors;
@@ -12,7 +15,6 @@ import dev.periscope.shared.ApiException;
 import dev.periscope.shared.DateRange;
 import dev.periscope.shared.ErrorCode;
 import dev.periscope.shared.Json;
-import dev.periscope.shared.Models;
 import dev.periscope.shared.Output;
 import dev.periscope.shared.PageRequest;
 import dev.periscope.shared.QueryParams;
@@ -46,14 +48,18 @@ public class DimensionsController {
     private final Competitors competitors;
     private final Collections collections;
     private final PromptListing prompts;
+    private final ExecutionListing executions;
+    private final Engines engines;
     private final Clock clock;
 
     public DimensionsController(Projects projects, Competitors competitors, Collections collections,
-                                PromptListing prompts, Clock clock) {
+                                PromptListing prompts, ExecutionListing executions, Engines engines, Clock clock) {
         this.projects = projects;
         this.competitors = competitors;
         this.collections = collections;
         this.prompts = prompts;
+        this.executions = executions;
+        this.engines = engines;
         this.clock = clock;
     }
 
@@ -155,7 +161,7 @@ public class DimensionsController {
         String country = params.raw("country_code");
         String language = params.raw("language_code");
         var filters = new PromptListing.Filters(
-                params.optionalEnum("model", Models.ALL),
+                params.optionalEnum("model", engines.knownModels()),
                 collectionId,
                 country == null ? null : Locales.country("country_code", country),
                 language == null ? null : Locales.language("language_code", language),
@@ -171,6 +177,45 @@ public class DimensionsController {
                 () -> Json.object("data", items),
                 () -> table(items, List.of("id", "prompt_text", "collection_id", "collection_ids", "country_code",
                         "language_code", "prompt_type", "brand_kind", "last_executed_at", "created_at")));
+    }
+
+    @GetMapping("/prompt_executions")
+    ResponseEntity<Object> promptExecutions(Caller caller, HttpServletRequest request) {
+        QueryParams params = new QueryParams(request);
+        Project project = projects.require(caller, params.requiredProjectId());
+        ExecutionFilter filter = executionFilter(params, project);
+        requireCompetitors(project, params.idList("competitors"));
+        PageRequest page = PageRequest.from(params, 20);
+        Output output = params.output();
+        ExecutionListing.Listing listing = executions.list(filter, page);
+        return Responses.render(output, Json.object("project_id", project.id(), "page", page.page(),
+                        "per_page", page.perPage(), "total", listing.total()),
+                () -> Json.object("data", listing.rows()),
+                () -> table(listing.rows(), ExecutionListing.COLUMNS));
+    }
+
+    /** The shared filters of execution reads: model, collection, locale, prompt and dates. */
+    private ExecutionFilter executionFilter(QueryParams params, Project project) {
+        Long collectionId = params.optionalId("collection_id");
+        if (collectionId != null) {
+            requireCollection(project, collectionId);
+        }
+        String country = params.raw("country_code");
+        String language = params.raw("language_code");
+        return new ExecutionFilter(project.id(), DateRange.from(params, clock, null),
+                params.optionalEnum("model", engines.knownModels()), collectionId,
+                country == null ? null : Locales.country("country_code", country),
+                language == null ? null : Locales.language("language_code", language),
+                params.optionalString("prompt", 1_000), null, null);
+    }
+
+    private void requireCompetitors(Project project, List<Long> ids) {
+        List<Long> known = competitors.list(project.id()).stream().map(Competitor::id).toList();
+        List<Long> unknown = ids.stream().filter(id -> !known.contains(id)).toList();
+        if (!unknown.isEmpty()) {
+            throw new ApiException(ErrorCode.INVALID_PARAM, "competitors lists ids that are not competitors of this project",
+                    Map.of("param", "competitors", "invalid_ids", unknown));
+        }
     }
 
     /** The competitor detail of the spec's Competitor table; {@code name} repeats {@code brand_name} for list readers. */

@@ -176,7 +176,7 @@ public class Drafts {
                 body.optionalBoolean("weekly_email_subscribed", false),
                 (String) details.get("external_identifier"),
                 body.optionalBoolean("execute_prompts_immediately", draft.executePromptsImmediately()),
-                null, null);
+                null, null, 1);
         Projects.Created created = projects.create(caller, input);
         db.sql("UPDATE project_drafts SET project_id = :project, finalized_at = :now, updated_at = :now WHERE id = :id")
                 .param("project", created.project().id()).param("now", now()).param("id", id).update();

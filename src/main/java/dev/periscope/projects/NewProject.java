@@ -8,5 +8,6 @@ public record NewProject(String websiteUrl, String domain, String name, String b
                          String languageCode, String description, List<String> industry, List<String> matchingNames,
                          List<String> prompts, List<NewCompetitor> competitors, Map<String, String> ownedMedia,
                          boolean useSubdomain, boolean weeklyEmailSubscribed, String externalIdentifier,
-                         boolean executePromptsImmediately, String playStoreId, String appStoreId) {
+                         boolean executePromptsImmediately, String playStoreId, String appStoreId,
+                         int runsPerPrompt) {
 }

@@ -9,5 +9,6 @@ public record Project(long id, long accountId, String name, String brandName, St
                       String targetAudience, String brandVoice, List<String> matchingNames, String countryCode,
                       String languageCode, boolean useSubdomain, boolean paused, String playStoreId,
                       String appStoreId, String ownedMediaJson, boolean weeklyEmailSubscribed,
-                      boolean executePromptsImmediately, String externalIdentifier, OffsetDateTime createdAt) {
+                      boolean executePromptsImmediately, String externalIdentifier, int runsPerPrompt,
+                      OffsetDateTime createdAt) {
 }

@@ -39,7 +39,7 @@ public class ProjectRequests {
         body.allowOnly("website_url", "name", "main_country", "main_language", "brand_name", "description",
                 "industry", "matching_names", "prompts", "competitors", "owned_media", "use_subdomain",
                 "weekly_email_subscribed", "external_identifier", "execute_prompts_immediately", "play_store_id",
-                "app_store_id");
+                "app_store_id", "runs_per_prompt");
         String websiteUrl = websiteUrl(body);
         String name = body.requiredString("name", MAX_NAME_LENGTH);
         String country = Locales.country("main_country", body.requiredString("main_country", 10));
@@ -58,13 +58,20 @@ public class ProjectRequests {
                 body.optionalBoolean("weekly_email_subscribed", false),
                 externalIdentifier(body),
                 body.optionalBoolean("execute_prompts_immediately", true),
-                body.optionalString("play_store_id", 200), body.optionalString("app_store_id", 200));
+                body.optionalString("play_store_id", 200), body.optionalString("app_store_id", 200),
+                runsPerPrompt(body));
     }
 
     /** {@code website_url}: a public http(s) URL (spec "Projects and drafts"), normalised. */
     public String websiteUrl(JsonBody body) {
         String raw = body.requiredString("website_url", 2_048);
         return outbound.check(raw, "website_url").uri().toString();
+    }
+
+    /** Answers per prompt, engine and cycle: several samples smooth out the noise of single AI answers. */
+    public static int runsPerPrompt(JsonBody body) {
+        Long value = body.optionalLong("runs_per_prompt", 1, 10);
+        return value == null ? 1 : value.intValue();
     }
 
     public static String externalIdentifier(JsonBody body) {

@@ -32,7 +32,8 @@ public class Projects {
             SELECT id, account_id, name, brand_name, url, domain, description, industry, business_model,
                    primary_products, target_audience, brand_voice, matching_names, country_code, language_code,
                    use_subdomain, paused, play_store_id, app_store_id, owned_media::text AS owned_media,
-                   weekly_email_subscribed, execute_prompts_immediately, external_identifier, created_at
+                   weekly_email_subscribed, execute_prompts_immediately, external_identifier, runs_per_prompt,
+                   created_at
               FROM projects
             """;
     private static final List<String> DEFAULT_ANNOTATION_CATEGORIES =
@@ -105,10 +106,10 @@ public class Projects {
                         INSERT INTO projects (account_id, name, brand_name, url, domain, description, industry,
                                               matching_names, country_code, language_code, use_subdomain, owned_media,
                                               weekly_email_subscribed, execute_prompts_immediately, external_identifier,
-                                              play_store_id, app_store_id)
+                                              play_store_id, app_store_id, runs_per_prompt)
                         VALUES (:account, :name, :brand, :url, :domain, :description, :industry, :names, :country,
                                 :language, :subdomain, CAST(:ownedMedia AS jsonb), :weekly, :immediately, :external,
-                                :playStore, :appStore)
+                                :playStore, :appStore, :runs)
                         RETURNING id
                         """)
                 .param("account", caller.accountId()).param("name", input.name()).param("brand", input.brandName())
@@ -121,6 +122,7 @@ public class Projects {
                 .param("weekly", input.weeklyEmailSubscribed()).param("immediately", input.executePromptsImmediately())
                 .param("external", input.externalIdentifier())
                 .param("playStore", input.playStoreId()).param("appStore", input.appStoreId())
+                .param("runs", input.runsPerPrompt())
                 .query(Long.class).single();
         for (String category : DEFAULT_ANNOTATION_CATEGORIES) {
             String[] parts = category.split(":");
@@ -183,6 +185,7 @@ public class Projects {
                 "weekly_email_subscribed", project.weeklyEmailSubscribed(),
                 "execute_prompts_immediately", project.executePromptsImmediately(),
                 "external_identifier", project.externalIdentifier(),
+                "runs_per_prompt", project.runsPerPrompt(),
                 "created_at", project.createdAt(),
                 "stats", Json.object(
                         "prompts_count", number(stats.get("prompts")),
@@ -240,7 +243,7 @@ public class Projects {
                 rs.getBoolean("paused"), rs.getString("play_store_id"), rs.getString("app_store_id"),
                 rs.getString("owned_media"), rs.getBoolean("weekly_email_subscribed"),
                 rs.getBoolean("execute_prompts_immediately"), rs.getString("external_identifier"),
-                rs.getObject("created_at", OffsetDateTime.class));
+                rs.getInt("runs_per_prompt"), rs.getObject("created_at", OffsetDateTime.class));
     }
 
     static String lower(String value) {

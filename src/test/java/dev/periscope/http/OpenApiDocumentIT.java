@@ -240,6 +240,20 @@ class OpenApiDocumentIT extends IntegrationTest {
                 api().get(PREFIX + "/dimensions/prompts?per_page=101&" + project, key), 422);
         check.json("GET", "/dimensions/prompts",
                 api().get(PREFIX + "/dimensions/prompts?range=7&from=2026-01-01&" + project, key), 422);
+        db.sql("""
+                INSERT INTO prompt_executions (project_id, prompt_id, model, executed_at, success, country_code,
+                                               language_code, cycle, sample, response, fan_out_queries, error)
+                VALUES (:project, :prompt, 'chatgpt', now(), true, 'US', 'en', current_date, 1, 'An answer', '{"q one"}', NULL),
+                       (:project, :prompt, 'gemini', now(), false, 'US', 'en', current_date, 1, '', '{}', 'gemini answered HTTP 500')
+                """).param("project", projectId).param("prompt", promptId).update();
+        check.json("GET", "/dimensions/prompt_executions",
+                api().get(PREFIX + "/dimensions/prompt_executions?" + project, key), 200);
+        check.json("GET", "/dimensions/prompt_executions", api().get(PREFIX + "/dimensions/prompt_executions?model=chatgpt"
+                + "&prompt=" + promptId + "&collection_id=" + collectionId + "&output=flat&" + project, key), 200);
+        check.csv("GET", "/dimensions/prompt_executions",
+                api().get(PREFIX + "/dimensions/prompt_executions?output=csv&" + project, key));
+        check.json("GET", "/dimensions/prompt_executions",
+                api().get(PREFIX + "/dimensions/prompt_executions?competitors=999999&" + project, key), 422);
         check.json("GET", "/dimensions/models", api().get(PREFIX + "/dimensions/models?" + project, key), 200);
         check.json("GET", "/dimensions/locales", api().get(PREFIX + "/dimensions/locales?" + project, key), 200);
         check.json("GET", "/dimensions/sentiments", api().get(PREFIX + "/dimensions/sentiments?" + project, key), 200);

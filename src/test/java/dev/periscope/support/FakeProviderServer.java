@@ -78,6 +78,14 @@ public final class FakeProviderServer implements AutoCloseable {
         return this;
     }
 
+    /** Forgets queued replies and recorded requests, then queues these replies. */
+    public synchronized FakeProviderServer reset(Reply... next) {
+        replies.clear();
+        requests.clear();
+        replies.addAll(List.of(next));
+        return this;
+    }
+
     public List<Recorded> requests() {
         return List.copyOf(requests);
     }

@@ -23,7 +23,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The one shape of full-application test: the service on a random port over a throwaway embedded PostgreSQL, or
  * over {@code PERISCOPE_DATABASE_URL} in a fresh schema. Every test class extends this, so Spring starts once.
- * Background jobs run only when a test calls {@link #runJobs()}, so what a test sees never races a worker.
+ * Background jobs and runs happen only when a test calls {@link #runJobs()} or {@link #runRuns()}, so what a test
+ * sees never races a worker. Every engine points at a local fake provider that answers with documented shapes.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "periscope.database.embedded.ephemeral=true",
@@ -31,6 +32,14 @@ import org.springframework.test.context.DynamicPropertySource;
         "periscope.allow-loopback-targets=true",
         "periscope.jobs.poll-interval=PT1H",
         "periscope.jobs.initial-delay=PT1H",
+        "periscope.runs.poll-interval=PT1H",
+        "periscope.runs.initial-delay=PT1H",
+        "periscope.runs.schedule-interval=PT1H",
+        "periscope.runs.schedule-initial-delay=PT1H",
+        "periscope.engines.base-backoff=PT0.01S",
+        "periscope.engines.max-backoff=PT0.05S",
+        "periscope.engines.read-timeout=PT2S",
+        "periscope.engines.max-attempts=2",
         "logging.level.dev.periscope=INFO"
 })
 @Import(IntegrationTest.TestBeans.class)
@@ -53,10 +62,53 @@ public abstract class IntegrationTest {
 
     private ApiClient api;
 
+    /** One fake per provider, shared by every test of the run (the Spring context is shared too). */
+    protected static final FakeProviderServer OPENAI = new FakeProviderServer();
+    protected static final FakeProviderServer PERPLEXITY = new FakeProviderServer();
+    protected static final FakeProviderServer GEMINI = new FakeProviderServer();
+    protected static final FakeProviderServer DATAFORSEO = new FakeProviderServer();
+    protected static final FakeProviderServer ANTHROPIC = new FakeProviderServer();
+
+    static {
+        resetProviders();
+    }
+
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
         String external = System.getenv("PERISCOPE_DATABASE_URL");
         registry.add("periscope.database.schema", () -> external == null || external.isBlank() ? "" : SCHEMA);
+        registry.add("OPENAI_API_KEY", () -> "sk-test-openai");
+        registry.add("OPENAI_BASE_URL", () -> OPENAI.baseUrl() + "/v1");
+        registry.add("PERPLEXITY_API_KEY", () -> "pplx-test");
+        registry.add("PERPLEXITY_BASE_URL", PERPLEXITY::baseUrl);
+        registry.add("GEMINI_API_KEY", () -> "gemini-test");
+        registry.add("GEMINI_BASE_URL", GEMINI::baseUrl);
+        registry.add("DATAFORSEO_LOGIN", () -> "login@example.com");
+        registry.add("DATAFORSEO_PASSWORD", () -> "dfs-test-password");
+        registry.add("DATAFORSEO_BASE_URL", DATAFORSEO::baseUrl);
+        registry.add("ANTHROPIC_API_KEY", () -> "sk-ant-test");
+        registry.add("ANTHROPIC_BASE_URL", ANTHROPIC::baseUrl);
+        registry.add("PERISCOPE_ENGINES", () -> "chatgpt,perplexity,gemini,ai_overview,ai_mode,claude,demo");
+    }
+
+    /** Every fake provider back to its documented happy answer. */
+    protected static void resetProviders() {
+        OPENAI.reset(FakeProviderServer.Reply.json(fixture("openai/response-web-search.json")));
+        PERPLEXITY.reset(FakeProviderServer.Reply.json(fixture("perplexity/sonar-search-results.json")));
+        GEMINI.reset(FakeProviderServer.Reply.json(fixture("gemini/grounded-answer.json")));
+        DATAFORSEO.reset(FakeProviderServer.Reply.json(fixture("dataforseo/organic-ai-overview.json")));
+        ANTHROPIC.reset(FakeProviderServer.Reply.json(fixture("anthropic/message-web-search.json")));
+    }
+
+    public static String fixture(String path) {
+        try (var in = IntegrationTest.class.getResourceAsStream("/engines/" + path)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no fixture " + path);
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @TestConfiguration(proxyBeanMethods = false)
@@ -105,6 +157,16 @@ public abstract class IntegrationTest {
             throw new AssertionError("project creation failed: " + response.status() + " " + response.text());
         }
         return response.json().path("project").path("id").asLong();
+    }
+
+    @Autowired
+    protected dev.periscope.execution.RunWorker runWorker;
+
+    /** Drains the run queue of everything due now. */
+    protected void runRuns() {
+        while (runWorker.runDue() > 0) {
+            // keep going until nothing is due
+        }
     }
 
     protected void runJobs() {

@@ -1,6 +1,15 @@
-package dev.periscope.access;
+package dev.periscope.demo;
 
+import dev.periscope.access.Accounts;
+import dev.periscope.access.ApiKeys;
+import dev.periscope.access.Caller;
+import dev.periscope.access.Scope;
 import dev.periscope.plans.Plan;
+import dev.periscope.projects.NewCompetitor;
+import dev.periscope.projects.NewProject;
+import dev.periscope.projects.Projects;
+import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
@@ -14,7 +23,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * On the first start with an empty database: a demo account on the Scale plan with a read_write key, printed
- * once on standard output (never logged). {@code PERISCOPE_BOOTSTRAP_KEY} supplies the key so scripts know it.
+ * once on standard output (never logged), and a demo project with prompts and competitors whose prompts start
+ * running at once. {@code PERISCOPE_BOOTSTRAP_KEY} supplies the key so scripts know it.
  */
 @Component
 @ConditionalOnProperty(name = "periscope.bootstrap.enabled", havingValue = "true", matchIfMissing = true)
@@ -29,15 +39,37 @@ public class FirstStart implements ApplicationRunner {
     private final TransactionTemplate transactions;
     private final String bootstrapKey;
     private final Environment environment;
+    private final Projects projects;
 
     public FirstStart(Accounts accounts, ApiKeys keys, JdbcClient db, TransactionTemplate transactions,
-                      @Value("${periscope.bootstrap-key:}") String bootstrapKey, Environment environment) {
+                      @Value("${periscope.bootstrap-key:}") String bootstrapKey, Environment environment,
+                      Projects projects) {
         this.environment = environment;
+        this.projects = projects;
         this.accounts = accounts;
         this.keys = keys;
         this.db = db;
         this.transactions = transactions;
         this.bootstrapKey = bootstrapKey;
+    }
+
+    /** A fictional brand on reserved .example domains, so demo data can never be mistaken for a real company's. */
+    static NewProject demoProject() {
+        return new NewProject("https://acme-analytics.example/", "acme-analytics.example", "Acme Analytics (demo)",
+                "Acme Analytics", "US", "en", "Product analytics for growing software teams.", List.of("SAAS"),
+                List.of("Acme"),
+                List.of("What are the best product analytics tools for startups?",
+                        "Acme Analytics vs Globex Insights: which is better?",
+                        "How do I measure user retention in a SaaS product?",
+                        "Which BI tool is easiest to set up for a small team?",
+                        "Is Acme Analytics worth the price?",
+                        "Best alternatives to Umbrella BI",
+                        "How much does product analytics software cost?",
+                        "Which tools show how my brand appears in AI answers?"),
+                List.of(new NewCompetitor("globex-insights.example", "Globex Insights", List.of("Globex")),
+                        new NewCompetitor("initech-metrics.example", "Initech Metrics", List.of("Initech")),
+                        new NewCompetitor("umbrella-bi.example", "Umbrella BI", List.of())),
+                Map.of(), false, false, null, true, null, null, 1);
     }
 
     @Override
@@ -49,9 +81,13 @@ public class FirstStart implements ApplicationRunner {
                 return null;
             }
             Accounts.Account account = accounts.create(DEMO_EMAIL, Plan.SCALE);
-            return bootstrapKey.isBlank()
+            ApiKeys.CreatedKey key = bootstrapKey.isBlank()
                     ? keys.create(account.ownerUserId(), Scope.READ_WRITE, "bootstrap")
                     : keys.createWithSecret(account.ownerUserId(), Scope.READ_WRITE, "bootstrap", bootstrapKey.strip());
+            Caller owner = new Caller(key.id(), account.ownerUserId(), account.id(), DEMO_EMAIL, "owner",
+                    Scope.READ_WRITE, Plan.SCALE);
+            projects.create(owner, demoProject());
+            return key;
         });
         if (created == null) {
             return;
@@ -60,7 +96,8 @@ public class FirstStart implements ApplicationRunner {
         System.out.println("""
 
                 ================================================================================
-                  Periscope is ready. Demo account: %s (plan Scale)
+                  Periscope is ready. Demo account: %s (plan Scale), with a demo project
+                  whose prompts run on the engines configured (or the offline demo engine).
                   API key (read_write), shown once; store it now:
 
                       %s

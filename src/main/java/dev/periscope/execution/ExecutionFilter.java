@@ -1,0 +1,95 @@
+package dev.periscope.execution;
+
+import dev.periscope.shared.DateRange;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The filters every read over executions shares, rendered once as SQL over {@code prompt_executions e} joined to
+ * {@code prompts p}, so every endpoint filters the same way. Null means "any".
+ *
+ * @param prompt a prompt id, or text matched case-insensitively inside the prompt
+ */
+public record ExecutionFilter(long projectId, DateRange range, String model, Long collectionId, String countryCode,
+                              String languageCode, String prompt, String promptType, String brandKind) {
+
+    public static ExecutionFilter project(long projectId) {
+        return new ExecutionFilter(projectId, DateRange.ALL, null, null, null, null, null, null, null);
+    }
+
+    /** The conditions, starting with AND; the query must alias executions {@code e} and prompts {@code p}. */
+    public String conditions() {
+        List<String> parts = new ArrayList<>();
+        parts.add("e.project_id = :f_project");
+        if (range.from() != null) {
+            parts.add("e.executed_at >= :f_from");
+        }
+        if (range.to() != null) {
+            parts.add("e.executed_at < :f_to");
+        }
+        if (model != null) {
+            parts.add("e.model = :f_model");
+        }
+        if (collectionId != null) {
+            parts.add("EXISTS (SELECT 1 FROM prompt_collections f_pc WHERE f_pc.prompt_id = e.prompt_id AND f_pc.collection_id = :f_collection)");
+        }
+        if (countryCode != null) {
+            parts.add("e.country_code = :f_country");
+        }
+        if (languageCode != null) {
+            parts.add("e.language_code = :f_language");
+        }
+        if (prompt != null) {
+            parts.add(promptId() != null ? "e.prompt_id = :f_prompt_id" : "p.prompt_text ILIKE :f_prompt_text");
+        }
+        if (promptType != null) {
+            parts.add("p.prompt_type = :f_prompt_type");
+        }
+        if (brandKind != null) {
+            parts.add("p.brand_kind = :f_brand_kind");
+        }
+        return " AND " + String.join(" AND ", parts);
+    }
+
+    public JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec) {
+        spec = spec.param("f_project", projectId);
+        if (range.from() != null) {
+            spec = spec.param("f_from", range.from().atOffset(ZoneOffset.UTC));
+        }
+        if (range.to() != null) {
+            spec = spec.param("f_to", range.to().atOffset(ZoneOffset.UTC));
+        }
+        if (model != null) {
+            spec = spec.param("f_model", model);
+        }
+        if (collectionId != null) {
+            spec = spec.param("f_collection", collectionId);
+        }
+        if (countryCode != null) {
+            spec = spec.param("f_country", countryCode);
+        }
+        if (languageCode != null) {
+            spec = spec.param("f_language", languageCode);
+        }
+        if (prompt != null) {
+            spec = promptId() != null ? spec.param("f_prompt_id", promptId())
+                    : spec.param("f_prompt_text", "%" + prompt.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%");
+        }
+        if (promptType != null) {
+            spec = spec.param("f_prompt_type", promptType);
+        }
+        if (brandKind != null) {
+            spec = spec.param("f_brand_kind", brandKind);
+        }
+        return spec;
+    }
+
+    private Long promptId() {
+        if (prompt == null || !prompt.matches("[0-9]{1,18}")) {
+            return null;
+        }
+        return Long.parseLong(prompt);
+    }
+}
