@@ -57,8 +57,9 @@ class WriteModelIT extends IntegrationTest {
         long projectId = createProject(account, Map.of("prompts", List.of("a question")));
         long promptId = db.sql("SELECT id FROM prompts WHERE project_id = :p").param("p", projectId).query(Long.class).single();
         db.sql("""
-                INSERT INTO prompt_executions (project_id, prompt_id, model, executed_at, success, country_code, language_code)
-                VALUES (:p, :prompt, 'chatgpt', now(), true, 'US', 'en'), (:p, :prompt, 'gemini', now(), false, 'FR', 'fr')
+                INSERT INTO prompt_executions (project_id, prompt_id, model, executed_at, success, country_code, language_code, cycle)
+                VALUES (:p, :prompt, 'chatgpt', now(), true, 'US', 'en', current_date),
+                       (:p, :prompt, 'gemini', now(), false, 'FR', 'fr', current_date)
                 """).param("p", projectId).param("prompt", promptId).update();
         JsonNode coverage = api().get("/api/v1/dimensions/projects/" + projectId, account.key()).json().path("data_coverage");
         assertThat(coverage.path("models").toString()).isEqualTo("[\"chatgpt\"]");

@@ -56,6 +56,8 @@ public final class FakeProviderServer implements AutoCloseable {
     private final HttpServer server;
     private final Deque<Reply> replies = new ArrayDeque<>();
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
+    private final java.util.concurrent.atomic.AtomicInteger inFlight = new java.util.concurrent.atomic.AtomicInteger();
+    private final java.util.concurrent.atomic.AtomicInteger mostInFlight = new java.util.concurrent.atomic.AtomicInteger();
 
     public FakeProviderServer() {
         try {
@@ -90,7 +92,13 @@ public final class FakeProviderServer implements AutoCloseable {
         return List.copyOf(requests);
     }
 
+    /** The most requests this server was answering at the same time. */
+    public int mostInFlight() {
+        return mostInFlight.get();
+    }
+
     private void handle(HttpExchange exchange) throws IOException {
+        mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
         try (exchange; InputStream in = exchange.getRequestBody()) {
             String body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             requests.add(new Recorded(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
@@ -118,6 +126,8 @@ public final class FakeProviderServer implements AutoCloseable {
             }
         } catch (IOException clientWentAway) {
             // A client that timed out closed the connection; nothing to answer.
+        } finally {
+            inFlight.decrementAndGet();
         }
     }
 

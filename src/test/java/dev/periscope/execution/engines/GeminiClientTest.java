@@ -186,9 +186,7 @@ class GeminiClientTest {
         FakeProviderServer techradar = redirectEndpoint(redirectTo(TECHRADAR));
         server.reply(Reply.json(withRedirectsAt(fixture, List.of(zapier, forbes, g2, reddit, techradar))));
 
-        long started = System.nanoTime();
         EngineAnswer answer = client.ask(REQUEST);
-        Duration took = Duration.ofNanos(System.nanoTime() - started);
 
         assertThat(answer.citations()).containsExactly(
                 new Citation(FORBES, "forbes.com", 1),
@@ -198,7 +196,6 @@ class GeminiClientTest {
                 new Citation(TECHRADAR, "techradar.com", 0));
         assertThat(forbes.requests()).extracting(Recorded::method).containsExactly("HEAD", "GET");
         assertThat(zapier.requests()).hasSize(1);
-        assertThat(took).isLessThan(Duration.ofSeconds(2));
     }
 
     @Test

@@ -79,10 +79,7 @@ class GroundingRedirectsTest {
         server.reply(redirectTo("https://example.org/late").delayedBy(Duration.ofSeconds(3)));
         GroundingRedirects redirects = redirects(Duration.ofMillis(200), 8, Duration.ofSeconds(10), 100);
 
-        long started = System.nanoTime();
         assertThat(redirects.resolve(link("slow"))).isEmpty();
-
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(2));
         assertThat(redirects.cached()).isZero();
     }
 
@@ -130,13 +127,10 @@ class GroundingRedirectsTest {
             links.add(link("link" + i));
         }
 
-        long started = System.nanoTime();
         Map<String, String> resolved = redirects.resolveAll(links);
-        Duration took = Duration.ofNanos(System.nanoTime() - started);
 
         assertThat(resolved).hasSize(6).containsOnlyKeys(links);
-        assertThat(took).as("6 links of 300 ms, 2 at a time").isGreaterThanOrEqualTo(Duration.ofMillis(850));
-        assertThat(took).as("but not one after the other").isLessThan(Duration.ofMillis(1800));
+        assertThat(server.mostInFlight()).as("in parallel, but never more than the limit").isEqualTo(2);
     }
 
     @Test
@@ -144,11 +138,9 @@ class GroundingRedirectsTest {
         server.reply(redirectTo("https://example.org/target").delayedBy(Duration.ofSeconds(3)));
         GroundingRedirects redirects = redirects(Duration.ofSeconds(5), 8, Duration.ofMillis(400), 100);
 
-        long started = System.nanoTime();
         Map<String, String> resolved = redirects.resolveAll(List.of(link("x"), link("y"), link("z")));
 
-        assertThat(resolved).isEmpty();
-        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofMillis(2500));
+        assertThat(resolved).as("given up after the total budget, long before the 3 s answers").isEmpty();
     }
 
     @Test
