@@ -1,9 +1,12 @@
 package dev.periscope.access;
 
+import dev.periscope.plans.Feature;
 import dev.periscope.plans.Plan;
+import dev.periscope.plans.PlanGate;
 import dev.periscope.shared.ApiException;
 import dev.periscope.shared.ErrorCode;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -63,6 +66,20 @@ public class Accounts {
                          WHERE id = :id
                         """)
                 .param("plan", plan.wireName()).param("id", account.id()).update();
+        return findByEmail(email).orElseThrow();
+    }
+
+    /** The tracking cadence: weekly on every plan, daily on plans with {@link Feature#DAILY_TRACKING}. */
+    public Account setTrackingFrequency(String email, String frequency) {
+        Account account = findByEmail(email).orElseThrow(() -> ApiException.notFound("Account"));
+        if (!List.of("weekly", "daily").contains(frequency)) {
+            throw ApiException.invalidEnum("tracking_frequency", frequency, List.of("weekly", "daily"));
+        }
+        if (frequency.equals("daily")) {
+            PlanGate.require(Plan.fromWire(account.plan()), Feature.DAILY_TRACKING);
+        }
+        db.sql("UPDATE accounts SET tracking_frequency = :frequency WHERE id = :id")
+                .param("frequency", frequency).param("id", account.id()).update();
         return findByEmail(email).orElseThrow();
     }
 

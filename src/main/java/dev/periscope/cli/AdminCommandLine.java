@@ -20,7 +20,8 @@ import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * {@code accounts create --email E --plan P}, {@code accounts set-plan E P}, {@code keys create --account E --scope S
+ * {@code accounts create --email E --plan P}, {@code accounts set-plan E P}, {@code accounts set-tracking E weekly|daily},
+ * {@code keys create --account E --scope S
  * [--name N]}, {@code keys revoke ID}, {@code keys rotate ID}. Each prints one JSON object on standard output;
  * failures print a JSON error on standard error and exit non-zero.
  */
@@ -30,6 +31,7 @@ public final class AdminCommandLine {
             usage:
               periscope accounts create --email EMAIL --plan starter|growth|scale
               periscope accounts set-plan EMAIL starter|growth|scale
+              periscope accounts set-tracking EMAIL weekly|daily     (daily needs Scale)
               periscope keys create --account EMAIL --scope read|read_write [--name NAME]
               periscope keys list --account EMAIL
               periscope keys revoke KEY_ID
@@ -115,7 +117,7 @@ public final class AdminCommandLine {
         private void validate() {
             switch (group + " " + action) {
                 case "accounts create" -> require("email", "plan");
-                case "accounts set-plan" -> requirePositional(2);
+                case "accounts set-plan", "accounts set-tracking" -> requirePositional(2);
                 case "keys create" -> require("account", "scope");
                 case "keys list" -> require("account");
                 case "keys revoke", "keys rotate" -> requirePositional(1);
@@ -141,6 +143,7 @@ public final class AdminCommandLine {
             return switch (group + " " + action) {
                 case "accounts create" -> accounts.create(options.get("email"), plan(options.get("plan")));
                 case "accounts set-plan" -> accounts.setPlan(positional.get(0), plan(positional.get(1)));
+                case "accounts set-tracking" -> accounts.setTrackingFrequency(positional.get(0), positional.get(1));
                 case "keys create" -> keys.create(owner(accounts, options.get("account")),
                         scope(options.get("scope")), options.get("name"));
                 case "keys list" -> keys.listForUser(owner(accounts, options.get("account")));

@@ -84,8 +84,13 @@ class AdminCommandLineIT {
         Result revoked = run("keys", "revoke", String.valueOf(rotated.json().path("id").asLong()));
         assertThat(revoked.json().path("revoked_at").isNull()).isFalse();
 
+        Result daily = run("accounts", "set-tracking", email, "daily");
+        assertThat(daily.exit()).isEqualTo(1);
+        assertThat(daily.err()).contains("ERR_PLAN_REQUIRED");
         Result plan = run("accounts", "set-plan", email, "scale");
         assertThat(plan.json().path("plan").asString()).isEqualTo("scale");
+        Result dailyOnScale = run("accounts", "set-tracking", email, "daily");
+        assertThat(dailyOnScale.json().path("tracking_frequency").asString()).isEqualTo("daily");
     }
 
     @Test

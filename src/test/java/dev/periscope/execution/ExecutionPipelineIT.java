@@ -124,6 +124,21 @@ class ExecutionPipelineIT extends IntegrationTest {
     }
 
     @Test
+    void dailyTrackingRunsEveryDay() {
+        TestAccount account = newAccount(Plan.SCALE);
+        db.sql("UPDATE accounts SET tracking_frequency = 'daily' WHERE id = :a").param("a", account.accountId()).update();
+        long projectId = createProject(account, Map.of("prompts", List.of("daily prompt")));
+        runRuns();
+        assertThat(executions(projectId)).isEqualTo(ENGINES);
+        clock.advance(Duration.ofDays(1));
+        runQueue.enqueueCurrentCycle();
+        runRuns();
+        assertThat(executions(projectId)).isEqualTo(2L * ENGINES);
+        assertThat(db.sql("SELECT count(DISTINCT cycle) FROM prompt_executions WHERE project_id = :p").param("p", projectId)
+                .query(Long.class).single()).isEqualTo(2);
+    }
+
+    @Test
     void pausedProjectsAreSkippedAndDeferredPromptsWaitForTheNextCycle() {
         TestAccount account = newAccount(Plan.SCALE);
         long paused = createProject(account, Map.of("prompts", List.of("paused prompt"), "execute_prompts_immediately", false));
