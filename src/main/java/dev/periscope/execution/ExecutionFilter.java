@@ -13,10 +13,22 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * @param prompt a prompt id, or text matched case-insensitively inside the prompt
  */
 public record ExecutionFilter(long projectId, DateRange range, String model, Long collectionId, String countryCode,
-                              String languageCode, String prompt, String promptType, String brandKind) {
+                              String languageCode, String prompt, String promptType, String brandKind,
+                              String mentionFilter, String citationFilter, List<Long> competitors) {
+
+    /** DECISIONS "Lists, filters, output"; {@code competitors_only} is the legacy alias of {@code competitor_not_you}. */
+    public static final List<String> MENTION_FILTERS = List.of("mentions_you", "not_mentions_you", "mentions_competitor",
+            "not_mentions_competitor", "you_and_competitor", "competitor_not_you", "you_not_competitor", "no_brands",
+            "competitors_only");
+    public static final List<String> CITATION_FILTERS = List.of("cites_you", "not_cites_you", "cites_competitor",
+            "not_cites_competitor", "you_and_competitor", "competitor_not_you", "you_not_competitor", "cites_no_brands");
+
+    public ExecutionFilter {
+        competitors = competitors == null ? List.of() : List.copyOf(competitors);
+    }
 
     public static ExecutionFilter project(long projectId) {
-        return new ExecutionFilter(projectId, DateRange.ALL, null, null, null, null, null, null, null);
+        return new ExecutionFilter(projectId, DateRange.ALL, null, null, null, null, null, null, null, null, null, List.of());
     }
 
     /** The conditions, starting with AND; the query must alias executions {@code e} and prompts {@code p}. */
@@ -49,6 +61,17 @@ public record ExecutionFilter(long projectId, DateRange range, String model, Lon
         }
         if (brandKind != null) {
             parts.add("p.brand_kind = :f_brand_kind");
+        }
+        String competitorScope = competitors.isEmpty() ? "" : " AND f.competitor_id = ANY (CAST(:f_competitors AS bigint[]))";
+        if (mentionFilter != null) {
+            parts.add(matrix(mentionFilter,
+                    "EXISTS (SELECT 1 FROM mentions f WHERE f.execution_id = e.id AND f.competitor_id IS NULL)",
+                    "EXISTS (SELECT 1 FROM mentions f WHERE f.execution_id = e.id AND f.competitor_id IS NOT NULL" + competitorScope + ")"));
+        }
+        if (citationFilter != null) {
+            parts.add(matrix(citationFilter,
+                    "EXISTS (SELECT 1 FROM sources f WHERE f.execution_id = e.id AND f.source_type = 'owned')",
+                    "EXISTS (SELECT 1 FROM sources f WHERE f.execution_id = e.id AND f.source_type = 'competitor'" + competitorScope + ")"));
         }
         return " AND " + String.join(" AND ", parts);
     }
@@ -83,7 +106,25 @@ public record ExecutionFilter(long projectId, DateRange range, String model, Lon
         if (brandKind != null) {
             spec = spec.param("f_brand_kind", brandKind);
         }
+        if (!competitors.isEmpty() && (mentionFilter != null || citationFilter != null)) {
+            spec = spec.param("f_competitors", competitors.toArray(Long[]::new));
+        }
         return spec;
+    }
+
+    /** The two-axis matrix of the mention and citation filters: you (the brand) and competitors. */
+    private static String matrix(String filter, String you, String competitor) {
+        return switch (filter) {
+            case "mentions_you", "cites_you" -> you;
+            case "not_mentions_you", "not_cites_you" -> "NOT " + you;
+            case "mentions_competitor", "cites_competitor" -> competitor;
+            case "not_mentions_competitor", "not_cites_competitor" -> "NOT " + competitor;
+            case "you_and_competitor" -> you + " AND " + competitor;
+            case "competitor_not_you", "competitors_only" -> competitor + " AND NOT " + you;
+            case "you_not_competitor" -> you + " AND NOT " + competitor;
+            case "no_brands", "cites_no_brands" -> "NOT " + you + " AND NOT " + competitor;
+            default -> throw new IllegalArgumentException("unknown filter " + filter);
+        };
     }
 
     private Long promptId() {

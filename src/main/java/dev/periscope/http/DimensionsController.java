@@ -34,8 +34,6 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 @RequestMapping(ApiAccessFilter.PREFIX + "/dimensions")
 public class DimensionsController {
-    public static final List<String> PROMPT_TYPES = List.of("informational", "navigational", "commercial", "transactional");
-    public static final List<String> BRAND_KINDS = List.of("brand", "brand_other", "non_brand");
     /** Sentiment categories (spec "Sentiment category item"). */
     private static final List<List<String>> SENTIMENTS = List.of(
             List.of("sentiment_very_positive", "very_positive", "Very positive", "#15803d"),
@@ -50,10 +48,13 @@ public class DimensionsController {
     private final PromptListing prompts;
     private final ExecutionListing executions;
     private final Engines engines;
+    private final FilterParams filters;
     private final Clock clock;
 
     public DimensionsController(Projects projects, Competitors competitors, Collections collections,
-                                PromptListing prompts, ExecutionListing executions, Engines engines, Clock clock) {
+                                PromptListing prompts, ExecutionListing executions, Engines engines,
+                                FilterParams filters, Clock clock) {
+        this.filters = filters;
         this.projects = projects;
         this.competitors = competitors;
         this.collections = collections;
@@ -165,8 +166,8 @@ public class DimensionsController {
                 collectionId,
                 country == null ? null : Locales.country("country_code", country),
                 language == null ? null : Locales.language("language_code", language),
-                params.optionalEnum("prompt_type", PROMPT_TYPES),
-                params.optionalEnum("brand_kind", BRAND_KINDS),
+                params.optionalEnum("prompt_type", FilterParams.PROMPT_TYPES),
+                params.optionalEnum("brand_kind", FilterParams.BRAND_KINDS),
                 DateRange.from(params, clock, null));
         PageRequest page = PageRequest.from(params, 20);
         Output output = params.output();
@@ -183,8 +184,8 @@ public class DimensionsController {
     ResponseEntity<Object> promptExecutions(Caller caller, HttpServletRequest request) {
         QueryParams params = new QueryParams(request);
         Project project = projects.require(caller, params.requiredProjectId());
-        ExecutionFilter filter = executionFilter(params, project);
-        requireCompetitors(project, params.idList("competitors"));
+        ExecutionFilter filter = filters.read(params, project, FilterParams.Accepts.LOCALE,
+                FilterParams.Accepts.MENTION_FILTER, FilterParams.Accepts.CITATION_FILTER);
         PageRequest page = PageRequest.from(params, 20);
         Output output = params.output();
         ExecutionListing.Listing listing = executions.list(filter, page);
@@ -192,30 +193,6 @@ public class DimensionsController {
                         "per_page", page.perPage(), "total", listing.total()),
                 () -> Json.object("data", listing.rows()),
                 () -> table(listing.rows(), ExecutionListing.COLUMNS));
-    }
-
-    /** The shared filters of execution reads: model, collection, locale, prompt and dates. */
-    private ExecutionFilter executionFilter(QueryParams params, Project project) {
-        Long collectionId = params.optionalId("collection_id");
-        if (collectionId != null) {
-            requireCollection(project, collectionId);
-        }
-        String country = params.raw("country_code");
-        String language = params.raw("language_code");
-        return new ExecutionFilter(project.id(), DateRange.from(params, clock, null),
-                params.optionalEnum("model", engines.knownModels()), collectionId,
-                country == null ? null : Locales.country("country_code", country),
-                language == null ? null : Locales.language("language_code", language),
-                params.optionalString("prompt", 1_000), null, null);
-    }
-
-    private void requireCompetitors(Project project, List<Long> ids) {
-        List<Long> known = competitors.list(project.id()).stream().map(Competitor::id).toList();
-        List<Long> unknown = ids.stream().filter(id -> !known.contains(id)).toList();
-        if (!unknown.isEmpty()) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "competitors lists ids that are not competitors of this project",
-                    Map.of("param", "competitors", "invalid_ids", unknown));
-        }
     }
 
     /** The competitor detail of the spec's Competitor table; {@code name} repeats {@code brand_name} for list readers. */
