@@ -40,7 +40,8 @@ public class Answers {
     }
 
     public Listing list(ExecutionFilter filter, String query, PageRequest page) {
-        String search = query == null ? "" : " AND e.response ILIKE :pattern ESCAPE '\\\\'";
+        // Backslash is the default LIKE escape in PostgreSQL; the pattern escapes %, _ and backslash with it.
+        String search = query == null ? "" : " AND e.response ILIKE :pattern";
         var count = filter.bind(db.sql("SELECT count(*)" + FROM + filter.conditions() + search));
         var select = filter.bind(db.sql("""
                         SELECT e.id, e.prompt_id, p.prompt_text, e.model, e.response, e.executed_at, e.duration_ms,

@@ -37,7 +37,8 @@ import java.util.Objects;
  *   actor: spellings that fold alike keep the first).</li>
  *   <li><b>URLs are not mentions.</b> Occurrences overlapping any of these are ignored: a URL with a scheme
  *   ({@code https://…}, any {@code scheme://}) or starting with {@code www.}, up to the next white space,
- *   unbalanced closing bracket/paren, angle bracket, quote or {@code |}, trailing punctuation trimmed; the target
+ *   unbalanced closing bracket/paren, angle bracket, quote, {@code |} or character of an unspaced script (so
+ *   "https://acme.com/をご覧ください" ends before "を"), trailing punctuation trimmed; the target
  *   of a markdown link {@code [text](target)} (the visible text counts); an e-mail address; a bare domain, i.e. a
  *   word immediately followed by {@code .} and 2–24 ASCII letters and a boundary ({@code acme.com},
  *   {@code docs.acme.co.uk}, {@code acme.io/pricing}, with any port and path). Inside a bare domain only names
@@ -451,14 +452,14 @@ public final class MentionMatcher {
                     while (s < i && !isAsciiLetter(f[s])) {
                         s++;
                     }
-                    if (s < i && (s == 0 || !Character.isLetterOrDigit(f[s - 1]))) {
+                    if (s < i && (s == 0 || !isWordChar(f[s - 1]))) {
                         zs = s;
                         ze = urlEnd(f, n, i + 3);
                     }
                 }
             } else if (c == 'w') {
                 if (i + 4 < n && f[i + 1] == 'w' && f[i + 2] == 'w' && f[i + 3] == '.'
-                        && (i == 0 || !Character.isLetterOrDigit(f[i - 1]))) {
+                        && (i == 0 || !isWordChar(f[i - 1]))) {
                     zs = i;
                     ze = urlEnd(f, n, i + 4);
                 }
@@ -469,10 +470,10 @@ public final class MentionMatcher {
                 }
             } else if (c == '@') {
                 int local = i;
-                while (local > 0 && isEmailLocalChar(f[local - 1])) {
+                while (local > 0 && i - local < 128 && isEmailLocalChar(f[local - 1])) {
                     local--;
                 }
-                while (local < i && !Character.isLetterOrDigit(f[local])) {
+                while (local < i && !isWordChar(f[local])) {
                     local++;
                 }
                 int hostEnd = hostEnd(f, n, i + 1);
@@ -484,10 +485,10 @@ public final class MentionMatcher {
                 int tldEnd = tldEnd(f, n, i);
                 if (tldEnd > 0) {
                     int s = i;
-                    while (s > 0 && isHostChar(f[s - 1])) {
+                    while (s > 0 && i - s < 256 && isHostChar(f[s - 1])) {
                         s--;
                     }
-                    while (s < i && !Character.isLetterOrDigit(f[s])) {
+                    while (s < i && !isWordChar(f[s])) {
                         s++;
                     }
                     if (s < i && labelHasLetter(f, s, i)) {
@@ -554,6 +555,9 @@ public final class MentionMatcher {
                     depthBracket--;
                 }
                 default -> {
+                    if (c >= 0x0E00 && isUnspacedScript(c)) { // "https://acme.com/をご覧ください"
+                        break loop;
+                    }
                 }
             }
             e++;
@@ -588,7 +592,7 @@ public final class MentionMatcher {
 
     /** If a '.' at {@code dot} follows a word and is followed by 2–24 ASCII letters and a boundary: that end. */
     private static int tldEnd(char[] f, int n, int dot) {
-        if (dot == 0 || !Character.isLetterOrDigit(f[dot - 1])) {
+        if (dot == 0 || !isWordChar(f[dot - 1])) {
             return -1;
         }
         int e = dot + 1;
@@ -599,7 +603,7 @@ public final class MentionMatcher {
         if (letters < 2 || letters > 24) {
             return -1;
         }
-        if (e < n && Character.isLetterOrDigit(f[e])) {
+        if (e < n && isWordChar(f[e])) {
             return -1;
         }
         return e;
@@ -641,11 +645,11 @@ public final class MentionMatcher {
     }
 
     private static boolean isHostChar(char c) {
-        return c == '.' || c == '-' || Character.isLetterOrDigit(c);
+        return c == '.' || c == '-' || isWordChar(c);
     }
 
     private static boolean isEmailLocalChar(char c) {
-        return c == '.' || c == '_' || c == '%' || c == '+' || c == '-' || Character.isLetterOrDigit(c);
+        return c == '.' || c == '_' || c == '%' || c == '+' || c == '-' || isWordChar(c);
     }
 
     private static boolean isSchemeChar(char c) {

@@ -45,8 +45,9 @@ class UrlNormalizerTest {
             "https://acme.com//a//b                      | https://acme.com//a//b",
             // dot segments
             "https://acme.com/a/./b/../c                 | https://acme.com/a/c",
-            "https://acme.com/a/b/..                     | https://acme.com/a/",
-            "https://acme.com/a/b/.                      | https://acme.com/a/b/",
+            "https://acme.com/a/b/../                    | https://acme.com/a/",
+            "https://acme.com/a/b/./                     | https://acme.com/a/b/",
+            "https://acme.com/a/b/../c/./d.html          | https://acme.com/a/c/d.html",
             "https://acme.com/../../x                    | https://acme.com/x",
             "https://acme.com/a/%2E%2E/b                 | https://acme.com/b",
             "https://acme.com/a..b/c.d                   | https://acme.com/a..b/c.d",
@@ -59,7 +60,7 @@ class UrlNormalizerTest {
             "https://acme.com/100%                       | https://acme.com/100%25",
             "https://acme.com/100%25                     | https://acme.com/100%25",
             "https://acme.com/a%zzb                      | https://acme.com/a%25zzb",
-            "https://acme.com/{x}[y]|^                   | https://acme.com/%7Bx%7D%5By%5D%7C%5E",
+            "https://acme.com/{x}[y]^\\                  | https://acme.com/%7Bx%7D%5By%5D%5E%5C",
             "https://acme.com/a:b@c!$&()*+,;=x           | https://acme.com/a:b@c!$&()*+,;=x",
             "https://acme.com/\u65e5\u672c              | https://acme.com/%E6%97%A5%E6%9C%AC",
             // a %7e path with a query: the query stays intact (the crawler-commons bug)
@@ -123,6 +124,7 @@ class UrlNormalizerTest {
     void apostrophesInsideThePathStay() {
         assertThat(norm("https://en.wikipedia.org/wiki/Ender's_Game")).isEqualTo("https://en.wikipedia.org/wiki/Ender's_Game");
         assertThat(norm("'https://acme.com/a'")).isEqualTo("https://acme.com/a");
+        assertThat(norm("https://acme.com/a|b?x=|")).isEqualTo("https://acme.com/a%7Cb?x=%7C");
     }
 
     @Test

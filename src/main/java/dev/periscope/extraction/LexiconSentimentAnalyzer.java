@@ -1,0 +1,1870 @@
+package dev.periscope.extraction;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The built-in offline sentiment analyser: our own lexicons ({@code sentiment/lexicon-*.tsv}) and rules, judging
+ * each mentioned actor only on the text around its mentions. Pure, deterministic and thread-safe (all state is
+ * immutable and loaded once per class loader).
+ *
+ * <h2>Where an actor is judged</h2>
+ * <ul>
+ *   <li>The answer is split into blocks (one per line: paragraph, list item, heading, table row; table separator
+ *       rows and rules are skipped) and blocks into sentences on {@code . ! ?} followed by a space and a
+ *       non-lower-case character; abbreviations ({@code e.g.}, {@code vs.}, {@code Inc.}, single initials...) and
+ *       decimals never split. Headings and table rows are one sentence each.</li>
+ *   <li>An actor is judged on the sentences holding its occurrences, plus these continuations: a sentence naming
+ *       no actor continues the previous sentence of the same block when that one names exactly one actor ("Acme
+ *       is a CRM. It is known for great support."); a sentence opening with a pronoun ("However, it is harder to
+ *       learn than Acme.") also stays with that actor, which is then judged on the clauses where no named actor
+ *       is the subject; a block naming no actor inherits the actor of the section it sits in: a heading naming
+ *       exactly one actor (until the next heading of the same or a higher level), a list item naming exactly one
+ *       actor (for its more indented sub-items), or a short or colon-ended line naming exactly one actor (until
+ *       the next blank line). A block naming another actor ends such a section. In a table whose header row names
+ *       actors as columns ("| Feature | Acme | Globex |"), each later row is judged per actor on its column's
+ *       cell, with the row's first cell counted for topics only.</li>
+ *   <li>A sentence with one actor is judged as a whole. A sentence with several actors is split into clauses on
+ *       contrast markers ("but", "however", "whereas", "while", "although", "though", "yet", "on the other hand",
+ *       {@code ;}, spaced dashes, and their French, German and Spanish counterparts); each actor is judged on the
+ *       clauses holding it. When another actor is also the subject of that clause, the actor's comma-separated
+ *       part of the clause is used instead if it holds no other subject and either carries sentiment or has a
+ *       predicate of its own ("Acme is reliable, Globex is buggy"; "..., and Initech is a newer entrant").
+ *       A clause naming no actor goes to the single subject of the nearest clause before it (or after it, when
+ *       it opens the sentence). There is no fall-back to the whole sentence when it names another actor.</li>
+ * </ul>
+ *
+ * <h2>Scoring</h2>
+ * Lexicon phrases (longest match first, never over an actor's name) give weights from -4 to +4; a negator within
+ * three words before ("not", "never", "isn't", "lacks", "without", "ne/pas", "nicht/kein", "no/sin"...) flips and
+ * damps the weight (× {@value #NEGATION}); an intensifier right before ("very", "extremely", "most"...) multiplies
+ * by {@value #INTENSIFIER}, a dampener ("somewhat", "a bit", "fairly"...) by {@value #DAMPENER}; "less"/"fewer"
+ * right before flips like a negator. Comparatives: in "A is better than B" the phrase before "than" counts for A
+ * and inverted for B (other words of the clause do not count for B); in "A outperforms B" / "Nothing beats B" the
+ * verb counts inverted for B; an actor after "unlike", "compared to/with" and the like gets the whole clause
+ * inverted. Negative words after "users report", "mention"... weigh × {@value #REPORTED}; ALL-CAPS
+ * sentiment words × {@value #CAPS}; each "!" (up to three) adds {@value #EXCLAMATION} in the sentence's
+ * direction; a question counts half. An actor's total is the sum over its sentences (so the stronger side wins
+ * when one paragraph praises and another criticises; an exact tie is neutral), normalised as
+ * {@code x / sqrt(x² + 15)} and bucketed: ≥ 0.55 very_positive, ≥ 0.15 positive, > -0.15 neutral, > -0.55
+ * negative, else very_negative.
+ *
+ * <h2>Comment and topics</h2>
+ * {@code comment} is the sentence that carried the strongest signal in the direction of the verdict (the
+ * earliest one on a tie), or the actor's first mention sentence when the verdict is neutral (passing over headings
+ * and lines holding little more than the name when a more telling sentence follows); markdown markers are
+ * removed and it is cut at a word boundary to at most {@value #MAX_COMMENT_LENGTH} characters. {@code topics} are
+ * up to {@value #MAX_TOPICS} aspects (pricing, support, ease of use, integrations, performance, reliability,
+ * features, security, documentation, onboarding, scalability, design, value) named in the text the actor was
+ * judged on, in order of appearance, comma-separated; empty when none.
+ *
+ * <h2>Languages</h2>
+ * The answer's language is guessed from stop-word counts (English, French, German, Spanish); the English lexicon
+ * always applies, overridden by the detected language's lexicon. Negators, intensifiers and contrast markers of
+ * all four languages always apply.
+ */
+public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
+    /** Longest {@code comment}, in characters. */
+    public static final int MAX_COMMENT_LENGTH = 300;
+    /** Most aspects listed in {@code topics}. */
+    public static final int MAX_TOPICS = 3;
+
+    static final double ALPHA = 15.0;
+    static final double NEGATION = -0.7;
+    static final double INTENSIFIER = 1.3;
+    static final double DAMPENER = 0.7;
+    static final double CAPS = 1.25;
+    static final double EXCLAMATION = 0.3;
+    static final int MAX_EXCLAMATIONS = 3;
+    static final double QUESTION = 0.5;
+    static final double REPORTED = 1.3;
+
+    static final List<String> LANGUAGES = List.of("en", "fr", "de", "es");
+
+    private final Lexicon[] lexicons;
+    private final Map<String, Integer> fileSizes;
+    private final PhraseIndex aspects;
+
+    /** The analyser with the bundled lexicons (parsed once, shared by all instances). */
+    public LexiconSentimentAnalyzer() {
+        this.lexicons = Defaults.LEXICONS;
+        this.fileSizes = Defaults.FILE_SIZES;
+        this.aspects = Defaults.ASPECTS;
+    }
+
+    /** Entries in the bundled lexicon file of {@code language} (en, fr, de, es), 0 for an unknown language. */
+    int lexiconSize(String language) {
+        return fileSizes.getOrDefault(language, 0);
+    }
+
+    /** {@code sum / sqrt(sum² + 15)}: a compound score in (-1, 1). */
+    public static double compound(double sum) {
+        return sum / Math.sqrt(sum * sum + ALPHA);
+    }
+
+    /** The spec's bucket for a compound score. */
+    public static String bucket(double compound) {
+        if (compound >= 0.55) {
+            return "very_positive";
+        }
+        if (compound >= 0.15) {
+            return "positive";
+        }
+        if (compound > -0.15) {
+            return "neutral";
+        }
+        if (compound > -0.55) {
+            return "negative";
+        }
+        return "very_negative";
+    }
+
+    @Override
+    public List<ActorSentiment> analyze(String text, List<MentionMatch> mentions) {
+        Objects.requireNonNull(mentions, "mentions");
+        if (mentions.isEmpty()) {
+            return List.of();
+        }
+        String body = text == null ? "" : text;
+        Lexicon lexicon = lexicons[detectLanguage(body)];
+        Segmentation seg = Segmentation.of(body);
+        int sentenceCount = seg.sentenceCount();
+        int actorCount = mentions.size();
+
+        // occurrences -> sentences
+        List<List<int[]>> occurrences = new ArrayList<>(Collections.nCopies(sentenceCount, null));
+        int[] firstSentence = new int[actorCount];
+        Arrays.fill(firstSentence, -1);
+        for (int a = 0; a < actorCount; a++) {
+            int firstStart = Integer.MAX_VALUE;
+            for (MentionMatch.Span span : mentions.get(a).occurrences()) {
+                int start = Math.max(0, span.start());
+                int end = Math.min(body.length(), span.end());
+                if (end <= start) {
+                    continue;
+                }
+                int s = seg.sentenceAt(start);
+                if (s < 0) {
+                    continue;
+                }
+                List<int[]> list = occurrences.get(s);
+                if (list == null) {
+                    list = new ArrayList<>(2);
+                    occurrences.set(s, list);
+                }
+                list.add(new int[] {a, start, end});
+                if (start < firstStart) {
+                    firstStart = start;
+                    firstSentence[a] = s;
+                }
+            }
+        }
+        int[][] direct = new int[sentenceCount][];
+        for (int s = 0; s < sentenceCount; s++) {
+            List<int[]> list = occurrences.get(s);
+            if (list == null) {
+                direct[s] = NONE;
+                continue;
+            }
+            list.sort((x, y) -> Integer.compare(x[1], y[1]));
+            direct[s] = list.stream().mapToInt(o -> o[0]).distinct().toArray();
+        }
+
+        Tok[][] tokens = new Tok[sentenceCount][];
+        int[][] columns = new int[sentenceCount][];
+        int[][] owners = attribute(body, seg, direct, occurrences, tokens, columns);
+
+        Acc[] accs = new Acc[actorCount];
+        for (int a = 0; a < actorCount; a++) {
+            accs[a] = new Acc();
+        }
+        for (int s = 0; s < sentenceCount; s++) {
+            if (owners[s].length == 0) {
+                continue;
+            }
+            Tok[] toks = tokens(body, seg, occurrences, tokens, s);
+            scoreSentence(body, seg, s, toks, owners[s], columns[s], lexicon, accs);
+        }
+
+        List<ActorSentiment> results = new ArrayList<>(actorCount);
+        for (int a = 0; a < actorCount; a++) {
+            Acc acc = accs[a];
+            String analysis = bucket(compound(acc.total));
+            int commentSentence = analysis.equals("neutral")
+                    ? firstTelling(a, firstSentence[a], acc, seg, direct, tokens)
+                    : strongest(acc, firstSentence[a]);
+            String comment = commentSentence < 0 ? "" : cleanComment(body.substring(
+                    seg.sentenceStart(commentSentence), seg.sentenceEnd(commentSentence)));
+            String topics = String.join(", ", acc.topics);
+            results.add(new ActorSentiment(mentions.get(a).actor(), analysis, ActorSentiment.scoreOf(analysis),
+                    comment, topics));
+        }
+        return List.copyOf(results);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Attribution of sentences to actors
+
+    private static final int[] NONE = new int[0];
+
+    private record Scope(int actor, int headingLevel, int listIndent) {
+    }
+
+    /**
+     * Which actors each sentence is judged for (see the class comment); for rows of a table whose header names
+     * actors as columns, {@code columns[s]} receives the actor of each column.
+     */
+    private static int[][] attribute(String body, Segmentation seg, int[][] direct, List<List<int[]>> occurrences,
+            Tok[][] tokens, int[][] columns) {
+        int[][] owners = new int[seg.sentenceCount()][];
+        List<Scope> scopes = new ArrayList<>();
+        int[] header = null;
+        for (int b = 0; b < seg.blocks.size(); b++) {
+            Block block = seg.blocks.get(b);
+            if (block.kind == Kind.TABLE) {
+                int s = block.firstSentence;
+                boolean first = b == 0 || seg.blocks.get(b - 1).kind != Kind.TABLE || block.blankBefore;
+                if (first) {
+                    header = headerActors(tokens(body, seg, occurrences, tokens, s));
+                    columns[s] = header; // the header itself: a mention, judged on nothing
+                } else if (header != null && direct[s].length == 0) {
+                    owners[s] = Arrays.stream(header).filter(a -> a >= 0).distinct().toArray();
+                    columns[s] = header;
+                    continue;
+                }
+            }
+            if (block.kind == Kind.HEADING) {
+                scopes.removeIf(sc -> sc.headingLevel == 0 || sc.headingLevel >= block.level);
+            } else {
+                if (block.blankBefore) {
+                    scopes.removeIf(sc -> sc.headingLevel == 0);
+                }
+                if (block.kind == Kind.LIST) {
+                    scopes.removeIf(sc -> sc.headingLevel == 0 && sc.listIndent >= block.indent);
+                } else if (block.kind == Kind.TEXT) {
+                    scopes.removeIf(sc -> sc.headingLevel == 0 && sc.listIndent >= 0
+                            && block.indent <= sc.listIndent);
+                }
+            }
+            LinkedHashSet<Integer> blockActors = new LinkedHashSet<>();
+            for (int s = block.firstSentence; s < block.endSentence; s++) {
+                for (int a : direct[s]) {
+                    blockActors.add(a);
+                }
+            }
+            if (!blockActors.isEmpty()) {
+                scopes.removeIf(sc -> !blockActors.contains(sc.actor));
+            }
+            boolean inherits = block.kind == Kind.LIST || block.kind == Kind.TEXT;
+            int carry = inherits && !scopes.isEmpty() ? scopes.get(scopes.size() - 1).actor : -1;
+            for (int s = block.firstSentence; s < block.endSentence; s++) {
+                if (direct[s].length > 0) {
+                    int carried = carry;
+                    if (inherits && carry >= 0 && Arrays.stream(direct[s]).noneMatch(a -> a == carried)
+                            && Words.opensWithPronoun(tokens(body, seg, occurrences, tokens, s))) {
+                        // "However, it is harder to learn than Acme.": still about the carried actor
+                        int[] both = new int[direct[s].length + 1];
+                        both[0] = carry;
+                        System.arraycopy(direct[s], 0, both, 1, direct[s].length);
+                        owners[s] = both;
+                        continue;
+                    }
+                    owners[s] = direct[s];
+                    carry = direct[s].length == 1 ? direct[s][0] : -1;
+                } else if (inherits && carry >= 0) {
+                    owners[s] = new int[] {carry};
+                } else {
+                    owners[s] = NONE;
+                }
+            }
+            if (blockActors.size() == 1) {
+                int actor = blockActors.iterator().next();
+                if (block.kind == Kind.HEADING) {
+                    scopes.add(new Scope(actor, block.level, -1));
+                } else if (block.kind == Kind.LIST) {
+                    scopes.add(new Scope(actor, 0, block.indent));
+                } else if (block.kind == Kind.TEXT && isTitleLike(body, seg, block, occurrences, tokens)) {
+                    scopes.add(new Scope(actor, 0, -1));
+                }
+            }
+        }
+        return owners;
+    }
+
+    /** The actor named alone in each cell of a table's header row (-1 for other cells), or null when none. */
+    private static int[] headerActors(Tok[] toks) {
+        List<int[]> cells = cells(toks);
+        int[] actors = new int[cells.size()];
+        boolean any = false;
+        for (int c = 0; c < cells.size(); c++) {
+            Set<Integer> in = actorsIn(toks, cells.get(c)[0], cells.get(c)[1]);
+            actors[c] = in.size() == 1 ? in.iterator().next() : -1;
+            any |= actors[c] >= 0;
+        }
+        return any ? actors : null;
+    }
+
+    /** Token ranges of the cells of a table row ("| a | b |"). */
+    private static List<int[]> cells(Tok[] toks) {
+        List<int[]> cells = new ArrayList<>();
+        int start = -1;
+        for (int i = 0; i < toks.length; i++) {
+            if (toks[i].kind == Tok.COMMA && toks[i].w.equals("|")) {
+                if (start >= 0) {
+                    cells.add(new int[] {start, i});
+                }
+                start = i + 1;
+            }
+        }
+        if (start >= 0 && start < toks.length) {
+            cells.add(new int[] {start, toks.length});
+        }
+        return cells;
+    }
+
+    /** A short line naming one actor ("**Acme**", "Acme CRM") or a line ending with a colon ("Acme offers:"). */
+    private static boolean isTitleLike(String body, Segmentation seg, Block block, List<List<int[]>> occurrences,
+            Tok[][] tokens) {
+        int end = seg.sentenceEnd(block.endSentence - 1);
+        int last = end - 1;
+        while (last > block.start && "*_ )\"'".indexOf(body.charAt(last)) >= 0) {
+            last--;
+        }
+        char lastChar = body.charAt(last);
+        if (lastChar == ':') {
+            return true;
+        }
+        if (lastChar == '.' || lastChar == '!' || lastChar == '?') {
+            return false;
+        }
+        int words = 0;
+        for (int s = block.firstSentence; s < block.endSentence; s++) {
+            for (Tok t : tokens(body, seg, occurrences, tokens, s)) {
+                if (t.kind == Tok.WORD && t.actor < 0 && !t.number) {
+                    words++;
+                }
+            }
+        }
+        return words <= 6;
+    }
+
+    private static Tok[] tokens(String body, Segmentation seg, List<List<int[]>> occurrences, Tok[][] cache,
+            int s) {
+        Tok[] toks = cache[s];
+        if (toks == null) {
+            List<Tok> list = tokenize(body, seg.sentenceStart(s), seg.sentenceEnd(s));
+            toks = list.toArray(new Tok[0]);
+            List<int[]> occ = occurrences.get(s);
+            if (occ != null) {
+                for (int[] o : occ) {
+                    for (Tok t : toks) {
+                        if (t.actor < 0 && t.start < o[2] && t.end > o[1]) {
+                            t.actor = o[0];
+                        }
+                    }
+                }
+            }
+            cache[s] = toks;
+        }
+        return toks;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Scoring one sentence
+
+    private record Hit(int first, int last, double weight, boolean negated) {
+    }
+
+    private record Role(int kind, int than) {
+        static final int SUBJECT = 0;
+        static final int THAN = 1;
+        static final int UNLIKE = 2;
+        static final Role SUBJECT_ROLE = new Role(SUBJECT, -1);
+
+        double factor(Hit hit) {
+            return switch (kind) {
+                case THAN -> hit.last >= than - 4 && hit.last < than ? -1.0 : 0.0;
+                case UNLIKE -> -1.0;
+                default -> 1.0;
+            };
+        }
+    }
+
+    private static final class Acc {
+        double total;
+        final List<Integer> sentences = new ArrayList<>();
+        final List<Double> contributions = new ArrayList<>();
+        final LinkedHashSet<String> topics = new LinkedHashSet<>();
+    }
+
+    private void scoreSentence(String body, Segmentation seg, int s, Tok[] toks, int[] owners, int[] columns,
+            Lexicon lexicon, Acc[] accs) {
+        List<int[]> clauses = clauses(toks);
+        boolean allCaps = allCaps(toks);
+        List<Hit> hits = new ArrayList<>();
+        for (int[] clause : clauses) {
+            findHits(toks, clause[0], clause[1], lexicon, allCaps, hits);
+        }
+        int exclamations = 0;
+        for (Tok t : toks) {
+            if (t.kind == Tok.EXCLAIM) {
+                exclamations++;
+            }
+        }
+        boolean question = endsWithQuestion(body, seg.sentenceStart(s), seg.sentenceEnd(s));
+        List<int[]> cells = columns == null ? List.of() : cells(toks);
+        ClauseActors info = columns == null && owners.length > 1 ? ClauseActors.of(toks, clauses, hits) : null;
+        for (int actor : owners) {
+            List<int[]> ranges;
+            List<int[]> topicRanges;
+            if (columns != null) {
+                ranges = new ArrayList<>();
+                boolean header = false;
+                for (int c = 0; c < cells.size() && c < columns.length; c++) {
+                    if (columns[c] == actor) {
+                        ranges.add(cells.get(c));
+                        header |= !actorsIn(toks, cells.get(c)[0], cells.get(c)[1]).isEmpty();
+                    }
+                }
+                if (header) {
+                    ranges.clear();
+                }
+                topicRanges = new ArrayList<>(ranges);
+                if (!ranges.isEmpty()) {
+                    topicRanges.add(0, cells.get(0)); // the row's label: "| Ease of use | Excellent | Fair |"
+                }
+            } else {
+                ranges = owners.length == 1
+                        ? List.of(new int[] {0, toks.length})
+                        : rangesFor(actor, toks, clauses, hits, info);
+                topicRanges = ranges;
+            }
+            double sum = 0;
+            for (int[] range : ranges) {
+                Role role = roleOf(toks, range[0], range[1], actor, hits);
+                for (Hit hit : hits) {
+                    if (hit.first >= range[0] && hit.first < range[1]) {
+                        sum += role.factor(hit) * hit.weight;
+                    }
+                }
+            }
+            if (sum != 0) {
+                sum += Math.signum(sum) * EXCLAMATION * Math.min(exclamations, MAX_EXCLAMATIONS);
+                if (question) {
+                    sum *= QUESTION;
+                }
+            }
+            Acc acc = accs[actor];
+            acc.total += sum;
+            acc.sentences.add(s);
+            acc.contributions.add(sum);
+            if (acc.topics.size() < MAX_TOPICS) {
+                for (int[] range : topicRanges) {
+                    collectTopics(toks, range[0], range[1], acc.topics);
+                }
+            }
+        }
+    }
+
+    /** Per clause of a sentence: the actors it names and those of them that are its subjects. */
+    private record ClauseActors(List<Set<Integer>> named, List<Set<Integer>> subjects) {
+        static ClauseActors of(Tok[] toks, List<int[]> clauses, List<Hit> hits) {
+            List<Set<Integer>> actorsIn = new ArrayList<>(clauses.size());
+            List<Set<Integer>> subjectsIn = new ArrayList<>(clauses.size());
+            for (int[] clause : clauses) {
+                Set<Integer> actors = actorsIn(toks, clause[0], clause[1]);
+                Set<Integer> subjects = new HashSet<>();
+                for (int a : actors) {
+                    if (roleOf(toks, clause[0], clause[1], a, hits).kind == Role.SUBJECT) {
+                        subjects.add(a);
+                    }
+                }
+                actorsIn.add(actors);
+                subjectsIn.add(subjects);
+            }
+            return new ClauseActors(actorsIn, subjectsIn);
+        }
+    }
+
+    /** The token ranges an actor is judged on in a sentence naming several actors. */
+    private static List<int[]> rangesFor(int actor, Tok[] toks, List<int[]> clauses, List<Hit> hits,
+            ClauseActors info) {
+        int n = clauses.size();
+        List<Set<Integer>> actorsIn = info.named;
+        List<Set<Integer>> subjectsIn = info.subjects;
+        List<int[]> ranges = new ArrayList<>();
+        boolean named = actorsIn.stream().anyMatch(in -> in.contains(actor));
+        for (int c = 0; c < n; c++) {
+            int[] clause = clauses.get(c);
+            if (!named) {
+                // carried by a pronoun: every clause where no named actor is the subject
+                if (subjectsIn.get(c).isEmpty()) {
+                    ranges.add(clause);
+                }
+            } else if (actorsIn.get(c).contains(actor)) {
+                boolean otherSubject = subjectsIn.get(c).stream().anyMatch(a -> a != actor);
+                if (otherSubject) {
+                    List<int[]> segments = cleanSegments(actor, toks, clause, hits);
+                    if (!segments.isEmpty()) {
+                        ranges.addAll(segments);
+                        continue;
+                    }
+                }
+                ranges.add(clause);
+            } else if (actorsIn.get(c).isEmpty() && hasHit(hits, clause[0], clause[1])
+                    && attachedActor(c, actorsIn, subjectsIn) == actor) {
+                ranges.add(clause);
+            }
+        }
+        return ranges;
+    }
+
+    /** The single subject of the nearest clause with actors before (else after) clause c, or -1. */
+    private static int attachedActor(int c, List<Set<Integer>> actorsIn, List<Set<Integer>> subjectsIn) {
+        for (int p = c - 1; p >= 0; p--) {
+            if (!actorsIn.get(p).isEmpty()) {
+                return subjectsIn.get(p).size() == 1 ? subjectsIn.get(p).iterator().next() : -1;
+            }
+        }
+        for (int p = c + 1; p < actorsIn.size(); p++) {
+            if (!actorsIn.get(p).isEmpty()) {
+                return subjectsIn.get(p).size() == 1 ? subjectsIn.get(p).iterator().next() : -1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Comma-separated parts of a clause holding the actor, no other actor as subject, and either sentiment or a
+     * predicate of their own ("…, and Initech is a newer entrant").
+     */
+    private static List<int[]> cleanSegments(int actor, Tok[] toks, int[] clause, List<Hit> hits) {
+        List<int[]> segments = new ArrayList<>();
+        int start = clause[0];
+        for (int i = clause[0]; i <= clause[1]; i++) {
+            if (i == clause[1] || toks[i].kind == Tok.COMMA) {
+                if (i > start) {
+                    Set<Integer> actors = actorsIn(toks, start, i);
+                    if (actors.contains(actor) && (hasHit(hits, start, i) || predicateWords(toks, start, i) >= 3)) {
+                        boolean clean = true;
+                        for (int other : actors) {
+                            if (other != actor && roleOf(toks, start, i, other, hits).kind == Role.SUBJECT) {
+                                clean = false;
+                                break;
+                            }
+                        }
+                        if (clean) {
+                            segments.add(new int[] {start, i});
+                        }
+                    }
+                }
+                start = i + 1;
+            }
+        }
+        return segments;
+    }
+
+    /** Words other than actor names and connectors ("and", "or"): a part with three has a predicate of its own. */
+    private static int predicateWords(Tok[] toks, int from, int to) {
+        int words = 0;
+        for (int i = from; i < to; i++) {
+            if (toks[i].kind == Tok.WORD && toks[i].actor < 0 && !Words.CONNECTORS.contains(toks[i].w)) {
+                words++;
+            }
+        }
+        return words;
+    }
+
+    private static Set<Integer> actorsIn(Tok[] toks, int from, int to) {
+        Set<Integer> actors = new LinkedHashSet<>();
+        for (int i = from; i < to; i++) {
+            if (toks[i].actor >= 0) {
+                actors.add(toks[i].actor);
+            }
+        }
+        return actors;
+    }
+
+    private static boolean hasHit(List<Hit> hits, int from, int to) {
+        for (Hit hit : hits) {
+            if (hit.first >= from && hit.first < to) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * How an actor relates to the sentiment of a token range: the subject (any occurrence not compared against),
+     * the target of "than" or of a verb such as "outperforms" (only the comparative phrase or the verb counts,
+     * inverted) or of "unlike", "compared to" and the like (everything inverted). An actor without occurrences in the range (continuation) is the subject.
+     */
+    private static Role roleOf(Tok[] toks, int from, int to, int actor, List<Hit> hits) {
+        Role firstTarget = null;
+        for (int k = from; k < to; k++) {
+            if (toks[k].actor != actor || (k > from && toks[k - 1].actor == actor)) {
+                continue;
+            }
+            int p = k - 1;
+            int skipped = 0;
+            while (p >= from && skipped < 2 && toks[p].kind == Tok.WORD && Words.ARTICLES.contains(toks[p].w)) {
+                p--;
+                skipped++;
+            }
+            Role role = Role.SUBJECT_ROLE;
+            if (p >= from && toks[p].kind == Tok.WORD && Words.THAN.contains(toks[p].w)
+                    && hitEndsWithin(hits, Math.max(from, p - 4), p)) {
+                role = new Role(Role.THAN, p);
+            } else if (p >= from && toks[p].kind == Tok.WORD && Words.OUTDOING.contains(toks[p].w)
+                    && hitEndsWithin(hits, p, p + 1)) {
+                role = new Role(Role.THAN, p + 1); // "Nothing beats Acme": only the verb counts, inverted
+            } else if (p >= from && Words.unlikeEndsAt(toks, p, from)) {
+                role = new Role(Role.UNLIKE, -1);
+            }
+            if (role.kind == Role.SUBJECT) {
+                return role;
+            }
+            if (firstTarget == null) {
+                firstTarget = role;
+            }
+        }
+        return firstTarget != null ? firstTarget : Role.SUBJECT_ROLE;
+    }
+
+    private static boolean hitEndsWithin(List<Hit> hits, int from, int to) {
+        for (Hit hit : hits) {
+            if (hit.last >= from && hit.last < to) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Token ranges between contrast markers (the markers themselves belong to no clause). */
+    private static List<int[]> clauses(Tok[] toks) {
+        List<int[]> clauses = new ArrayList<>(2);
+        int start = 0;
+        int i = 0;
+        while (i < toks.length) {
+            Tok t = toks[i];
+            int marker = 0;
+            if (t.kind == Tok.CONTRAST) {
+                marker = 1;
+            } else if (t.kind == Tok.WORD && t.actor < 0) {
+                marker = Words.contrastAt(toks, i);
+            }
+            if (marker > 0) {
+                if (i > start) {
+                    clauses.add(new int[] {start, i});
+                }
+                i += marker;
+                start = i;
+            } else {
+                i++;
+            }
+        }
+        if (toks.length > start) {
+            clauses.add(new int[] {start, toks.length});
+        }
+        return clauses;
+    }
+
+    private static boolean allCaps(Tok[] toks) {
+        int words = 0;
+        for (Tok t : toks) {
+            if (t.kind == Tok.WORD && t.actor < 0 && !t.number && t.w.length() > 1) {
+                if (!t.caps) {
+                    return false;
+                }
+                words++;
+            }
+        }
+        return words > 0;
+    }
+
+    private static boolean endsWithQuestion(String body, int start, int end) {
+        int i = end - 1;
+        while (i >= start && "*_)\"' ”’".indexOf(body.charAt(i)) >= 0) {
+            i--;
+        }
+        return i >= start && (body.charAt(i) == '?');
+    }
+
+    private static void findHits(Tok[] toks, int from, int to, Lexicon lexicon, boolean allCaps, List<Hit> out) {
+        int clauseFirstHit = out.size();
+        int i = from;
+        while (i < to) {
+            Tok t = toks[i];
+            if (t.kind != Tok.WORD || t.actor >= 0) {
+                i++;
+                continue;
+            }
+            Entry entry = lexicon.match(toks, i, to);
+            if (entry == null) {
+                i++;
+                continue;
+            }
+            int length = entry.words.length;
+            if (entry.weight == 0) {
+                i += length;
+                continue;
+            }
+            if (length == 1 && Words.INTENSIFIERS.contains(t.w) && i + 1 < to && toks[i + 1].kind == Tok.WORD
+                    && toks[i + 1].actor < 0) {
+                Entry next = lexicon.match(toks, i + 1, to);
+                if (next != null && next.weight != 0) {
+                    i++; // "super fast": an intensifier, not a sentiment word of its own
+                    continue;
+                }
+            }
+            Hit previous = out.size() > clauseFirstHit ? out.get(out.size() - 1) : null;
+            out.add(modify(toks, i, length, from, to, entry.weight, allCaps, previous));
+            i += length;
+        }
+    }
+
+    private static Hit modify(Tok[] toks, int i, int length, int from, int to, double base, boolean allCaps,
+            Hit previous) {
+        double scale = 1.0;
+        boolean negated = false;
+        boolean intensified = false;
+        boolean dampened = false;
+        boolean adjacentModifiers = true;
+        for (int j = i - 1; j >= from && j >= i - 3; j--) {
+            Tok x = toks[j];
+            if (x.kind != Tok.WORD) {
+                break;
+            }
+            if (previous != null && j <= previous.last) {
+                // "lacks good docs": a negating sentiment word; "not fast or reliable": a shared negation
+                if ((j == previous.last && Words.isNegatorAt(toks, j, from))
+                        || (previous.negated && Words.onlyConnectors(toks, previous.last + 1, i))) {
+                    negated = true;
+                }
+                break;
+            }
+            if (x.actor >= 0) {
+                adjacentModifiers = false;
+                continue;
+            }
+            int modifier = adjacentModifiers ? Words.modifierAt(toks, j, from) : 0;
+            if (modifier > 0 && !intensified) {
+                scale *= INTENSIFIER;
+                intensified = true;
+                continue;
+            }
+            if (modifier < 0 && !dampened) {
+                scale *= DAMPENER;
+                dampened = true;
+                continue;
+            }
+            adjacentModifiers = false;
+            if (!negated && (Words.isNegatorAt(toks, j, from) || (j == i - 1 && Words.FLIPPERS.contains(x.w)))) {
+                negated = true;
+            }
+        }
+        double weight = base * scale;
+        int after = i + length;
+        if (!negated && after < to && toks[after].kind == Tok.WORD && Words.POST_NEGATORS.contains(toks[after].w)
+                && (after + 1 >= to || toks[after + 1].kind != Tok.WORD)) {
+            negated = true; // German: "Acme überzeugt nicht."
+        }
+        if (negated) {
+            weight *= NEGATION;
+        }
+        if (!allCaps) {
+            for (int k = i; k < after; k++) {
+                if (toks[k].caps) {
+                    weight *= CAPS;
+                    break;
+                }
+            }
+        }
+        if (weight < 0) {
+            for (int j = Math.max(from, i - 6); j < i; j++) {
+                if (toks[j].kind == Tok.WORD && Words.REPORTING.contains(toks[j].w)) {
+                    weight *= REPORTED;
+                    break;
+                }
+            }
+        }
+        return new Hit(i, after - 1, weight, negated);
+    }
+
+    private void collectTopics(Tok[] toks, int from, int to, Set<String> topics) {
+        int i = from;
+        while (i < to && topics.size() < MAX_TOPICS) {
+            Tok t = toks[i];
+            if (t.kind != Tok.WORD || t.actor >= 0) {
+                i++;
+                continue;
+            }
+            Entry entry = aspects.match(toks, i, to);
+            if (entry == null) {
+                i++;
+                continue;
+            }
+            topics.add(entry.topic);
+            i += entry.words.length;
+        }
+    }
+
+    /**
+     * The first sentence naming the actor that says something about it: headings and lines holding little more
+     * than the name ("2. **Globex**") are passed over for a later mention sentence, else for the first sentence of
+     * its section ("### Initech" then "A newer entrant.").
+     */
+    private static int firstTelling(int actor, int firstMention, Acc acc, Segmentation seg, int[][] direct,
+            Tok[][] tokens) {
+        if (firstMention < 0) {
+            return -1;
+        }
+        int block = 0;
+        for (int s = firstMention; s < direct.length; s++) {
+            while (seg.blocks.get(block).endSentence <= s) {
+                block++;
+            }
+            if (seg.blocks.get(block).kind != Kind.HEADING && Arrays.stream(direct[s]).anyMatch(x -> x == actor)
+                    && tells(tokens[s])) {
+                return s;
+            }
+        }
+        for (int s : acc.sentences) {
+            if (s > firstMention && tells(tokens[s])) {
+                return s;
+            }
+        }
+        return firstMention;
+    }
+
+    private static boolean tells(Tok[] toks) {
+        int words = 0;
+        if (toks != null) {
+            for (Tok t : toks) {
+                if (t.kind == Tok.WORD && t.actor < 0 && !t.number) {
+                    words++;
+                }
+            }
+        }
+        return words >= 2;
+    }
+
+    /** The sentence contributing most in the direction of the verdict (the earliest on a tie). */
+    private static int strongest(Acc acc, int firstMention) {
+        int best = -1;
+        double bestValue = 0;
+        for (int k = 0; k < acc.sentences.size(); k++) {
+            double value = acc.contributions.get(k) * Math.signum(acc.total);
+            if (value > bestValue) {
+                bestValue = value;
+                best = acc.sentences.get(k);
+            }
+        }
+        return best >= 0 ? best : firstMention;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Comment
+
+    private static final Pattern PREFIX = Pattern.compile("^(?:\\s*(?:#{1,6}\\s+|>\\s*|[-*+•]\\s+|\\d{1,3}[.)]\\s+))+");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)\\]\\([^)]*\\)");
+    private static final Pattern PIPES = Pattern.compile("\\s*\\|\\s*");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
+    static String cleanComment(String sentence) {
+        String s = sentence.strip();
+        if (s.isEmpty()) {
+            return s;
+        }
+        if (s.startsWith("|")) {
+            s = s.substring(1);
+            if (s.endsWith("|")) {
+                s = s.substring(0, s.length() - 1);
+            }
+            s = PIPES.matcher(s.strip()).replaceAll(" | ");
+        }
+        if ("#>-*+•0123456789 ".indexOf(s.charAt(0)) >= 0) {
+            s = PREFIX.matcher(s).replaceFirst("");
+        }
+        if (s.contains("](")) {
+            s = LINK.matcher(s).replaceAll("$1");
+        }
+        s = s.replace("**", "").replace("__", "");
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isWhitespace(c) && (c != ' ' || (i + 1 < s.length() && Character.isWhitespace(s.charAt(i + 1))))) {
+                s = SPACES.matcher(s).replaceAll(" ");
+                break;
+            }
+        }
+        s = s.strip();
+        if (s.length() > MAX_COMMENT_LENGTH) {
+            int cut = s.lastIndexOf(' ', MAX_COMMENT_LENGTH - 1);
+            if (cut < MAX_COMMENT_LENGTH / 2) {
+                cut = MAX_COMMENT_LENGTH - 1;
+            }
+            String head = s.substring(0, cut).stripTrailing();
+            int end = head.length();
+            while (end > 0 && ",;:–—-(".indexOf(head.charAt(end - 1)) >= 0) {
+                end--;
+            }
+            s = head.substring(0, end).stripTrailing() + "…";
+        }
+        return s;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Language
+
+    /** The index in {@link #LANGUAGES} with most stop words among the first 250 words (English on a tie). */
+    private static int detectLanguage(String text) {
+        int[] counts = new int[LANGUAGES.size()];
+        int limit = Math.min(text.length(), 3000);
+        char[] word = new char[12];
+        int length = 0;
+        int words = 0;
+        for (int i = 0; i <= limit && words < 250; i++) {
+            char c = i < limit ? text.charAt(i) : ' ';
+            if (Character.isLetter(c)) {
+                if (length < word.length) {
+                    word[length] = Character.toLowerCase(c);
+                }
+                length++;
+            } else if (length > 0) {
+                if (length <= word.length) {
+                    Integer language = Words.STOP_WORDS.get(new String(word, 0, length));
+                    if (language != null) {
+                        counts[language]++;
+                    }
+                }
+                words++;
+                length = 0;
+            }
+        }
+        int best = 0;
+        for (int l = 1; l < counts.length; l++) {
+            if (counts[l] > counts[best]) {
+                best = l;
+            }
+        }
+        return best;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Segmentation into blocks (lines) and sentences
+
+    private enum Kind { TEXT, LIST, HEADING, TABLE }
+
+    private record Block(Kind kind, int start, int indent, int level, boolean blankBefore, int firstSentence,
+            int endSentence) {
+    }
+
+    private static final Set<String> ABBREVIATIONS = Set.of("e.g", "i.e", "vs", "inc", "ltd", "co", "corp", "llc",
+            "mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "no", "nos", "nr", "approx", "incl", "dept",
+            "fig", "cf", "al", "u.s", "u.k", "e.u", "a.k.a", "p.ex", "z.b", "d.h", "bzw", "ca", "vgl", "sra", "av",
+            "vol", "pp", "ft", "jan", "feb", "mar", "apr", "jun",
+            "jul", "aug", "sep", "sept", "oct", "nov", "dec");
+
+    private static final class Segmentation {
+        final List<Block> blocks = new ArrayList<>();
+        private int[] starts = new int[16];
+        private int[] ends = new int[16];
+        private int count;
+
+        int sentenceCount() {
+            return count;
+        }
+
+        int sentenceStart(int s) {
+            return starts[s];
+        }
+
+        int sentenceEnd(int s) {
+            return ends[s];
+        }
+
+        /** The sentence holding character {@code offset}, or -1. */
+        int sentenceAt(int offset) {
+            int lo = 0;
+            int hi = count - 1;
+            int found = -1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (starts[mid] <= offset) {
+                    found = mid;
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return found >= 0 && offset < ends[found] ? found : -1;
+        }
+
+        private void add(String text, int start, int end) {
+            while (start < end && Character.isWhitespace(text.charAt(start))) {
+                start++;
+            }
+            while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
+                end--;
+            }
+            boolean content = false;
+            for (int i = start; i < end && !content; i++) {
+                content = Character.isLetterOrDigit(text.charAt(i));
+            }
+            if (!content) {
+                return;
+            }
+            if (count == starts.length) {
+                starts = Arrays.copyOf(starts, count * 2);
+                ends = Arrays.copyOf(ends, count * 2);
+            }
+            starts[count] = start;
+            ends[count] = end;
+            count++;
+        }
+
+        static Segmentation of(String text) {
+            Segmentation seg = new Segmentation();
+            int n = text.length();
+            int pos = 0;
+            boolean blank = false;
+            while (pos < n) {
+                int eol = text.indexOf('\n', pos);
+                if (eol < 0) {
+                    eol = n;
+                }
+                int lineEnd = eol;
+                while (lineEnd > pos && Character.isWhitespace(text.charAt(lineEnd - 1))) {
+                    lineEnd--;
+                }
+                int cs = pos;
+                int indent = 0;
+                while (cs < lineEnd && (text.charAt(cs) == ' ' || text.charAt(cs) == '\t')) {
+                    indent += text.charAt(cs) == '\t' ? 4 : 1;
+                    cs++;
+                }
+                while (cs < lineEnd && text.charAt(cs) == '>') {
+                    cs++;
+                    while (cs < lineEnd && text.charAt(cs) == ' ') {
+                        cs++;
+                    }
+                }
+                pos = eol + 1;
+                if (cs >= lineEnd) {
+                    blank = true;
+                    continue;
+                }
+                char c = text.charAt(cs);
+                Kind kind = Kind.TEXT;
+                int level = 0;
+                int contentStart = cs;
+                if (c == '|') {
+                    if (isTableSeparator(text, cs, lineEnd)) {
+                        continue;
+                    }
+                    kind = Kind.TABLE;
+                } else if (c == '#') {
+                    int h = cs;
+                    while (h < lineEnd && text.charAt(h) == '#') {
+                        h++;
+                    }
+                    if (h - cs <= 6 && (h == lineEnd || text.charAt(h) == ' ' || text.charAt(h) == '\t')) {
+                        kind = Kind.HEADING;
+                        level = h - cs;
+                        contentStart = h;
+                    }
+                } else if (isRule(text, cs, lineEnd)) {
+                    blank = true;
+                    continue;
+                } else {
+                    int marker = listMarkerEnd(text, cs, lineEnd);
+                    if (marker > 0) {
+                        kind = Kind.LIST;
+                        contentStart = marker;
+                    }
+                }
+                int first = seg.count;
+                if (kind == Kind.TABLE || kind == Kind.HEADING) {
+                    seg.add(text, contentStart, lineEnd);
+                } else {
+                    splitSentences(seg, text, contentStart, lineEnd);
+                }
+                if (seg.count > first) {
+                    seg.blocks.add(new Block(kind, cs, indent, level, blank, first, seg.count));
+                    blank = false;
+                }
+            }
+            return seg;
+        }
+
+        private static boolean isTableSeparator(String text, int from, int to) {
+            boolean dash = false;
+            for (int i = from; i < to; i++) {
+                char c = text.charAt(i);
+                if (c == '-') {
+                    dash = true;
+                } else if (c != '|' && c != ':' && c != ' ' && c != '\t') {
+                    return false;
+                }
+            }
+            return dash;
+        }
+
+        private static boolean isRule(String text, int from, int to) {
+            char c = text.charAt(from);
+            if (c != '-' && c != '*' && c != '_') {
+                return false;
+            }
+            int marks = 0;
+            for (int i = from; i < to; i++) {
+                char d = text.charAt(i);
+                if (d == c) {
+                    marks++;
+                } else if (d != ' ' && d != '\t') {
+                    return false;
+                }
+            }
+            return marks >= 3;
+        }
+
+        /** Where the content of a list item starts, or -1 when the line is no list item. */
+        private static int listMarkerEnd(String text, int from, int to) {
+            char c = text.charAt(from);
+            int i;
+            if (c == '-' || c == '*' || c == '+' || c == '•' || c == '·') {
+                i = from + 1;
+            } else if (Character.isDigit(c)) {
+                i = from;
+                while (i < to && i - from < 3 && Character.isDigit(text.charAt(i))) {
+                    i++;
+                }
+                if (i >= to || (text.charAt(i) != '.' && text.charAt(i) != ')')) {
+                    return -1;
+                }
+                i++;
+            } else {
+                return -1;
+            }
+            if (i < to && text.charAt(i) != ' ' && text.charAt(i) != '\t') {
+                return -1;
+            }
+            while (i < to && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+                i++;
+            }
+            return i;
+        }
+
+        private static void splitSentences(Segmentation seg, String text, int from, int to) {
+            int start = from;
+            int i = from;
+            while (i < to) {
+                char c = text.charAt(i);
+                if (c != '.' && c != '!' && c != '?' && c != '…') {
+                    i++;
+                    continue;
+                }
+                int j = i + 1;
+                boolean onlyDots = c == '.';
+                while (j < to && ".!?…)]\"'”’*_".indexOf(text.charAt(j)) >= 0) {
+                    char d = text.charAt(j);
+                    if (d == '!' || d == '?' || d == '…') {
+                        onlyDots = false;
+                    }
+                    j++;
+                }
+                if (j >= to) {
+                    break;
+                }
+                if (!Character.isWhitespace(text.charAt(j))) {
+                    i = j;
+                    continue;
+                }
+                int k = j;
+                while (k < to && Character.isWhitespace(text.charAt(k))) {
+                    k++;
+                }
+                if (k >= to) {
+                    break;
+                }
+                if (Character.isLowerCase(text.charAt(k)) || (onlyDots && c == '.' && isAbbreviation(text, from, i))) {
+                    i = k;
+                    continue;
+                }
+                seg.add(text, start, j);
+                start = k;
+                i = k;
+            }
+            seg.add(text, start, to);
+        }
+
+        /** Whether the word ending at the dot at {@code dot} is an abbreviation or an initial. */
+        private static boolean isAbbreviation(String text, int from, int dot) {
+            int s = dot;
+            while (s > from && (Character.isLetter(text.charAt(s - 1)) || text.charAt(s - 1) == '.')) {
+                s--;
+            }
+            if (s == dot) {
+                return false;
+            }
+            String word = text.substring(s, dot).toLowerCase(Locale.ROOT);
+            if (word.length() == 1) {
+                return true;
+            }
+            return ABBREVIATIONS.contains(word) || (word.indexOf('.') > 0 && word.length() <= 5);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Tokens
+
+    private static final class Tok {
+        static final byte WORD = 0;
+        static final byte BARRIER = 1;
+        static final byte COMMA = 2;
+        static final byte EXCLAIM = 3;
+        static final byte CONTRAST = 4;
+
+        final String w;
+        final int start;
+        final int end;
+        final byte kind;
+        final boolean caps;
+        final boolean number;
+        int actor = -1;
+
+        Tok(String w, int start, int end, byte kind, boolean caps, boolean number) {
+            this.w = w;
+            this.start = start;
+            this.end = end;
+            this.kind = kind;
+            this.caps = caps;
+            this.number = number;
+        }
+    }
+
+    private static final Set<String> ELISIONS = Set.of("l", "d", "n", "j", "s", "c", "m", "t", "qu", "jusqu",
+            "lorsqu", "puisqu");
+
+    static List<Tok> tokenize(String s, int from, int to) {
+        List<Tok> out = new ArrayList<>(Math.max(4, (to - from) / 5));
+        int i = from;
+        while (i < to) {
+            char c = s.charAt(i);
+            if (Character.isLetterOrDigit(c)) {
+                int start = i++;
+                while (i < to) {
+                    char d = s.charAt(i);
+                    if (Character.isLetterOrDigit(d) || Character.getType(d) == Character.NON_SPACING_MARK) {
+                        i++;
+                    } else if (isApostrophe(d) && i + 1 < to && Character.isLetter(s.charAt(i + 1))) {
+                        i++;
+                    } else if ((d == '.' || d == ',') && i + 1 < to && Character.isDigit(s.charAt(i + 1))
+                            && Character.isDigit(s.charAt(i - 1))) {
+                        i++;
+                    } else {
+                        break;
+                    }
+                }
+                addWord(out, s, start, i);
+                continue;
+            }
+            if (Character.isWhitespace(c)) {
+                i++;
+                continue;
+            }
+            byte kind;
+            switch (c) {
+                case '!' -> kind = Tok.EXCLAIM;
+                case ';', '—' -> kind = Tok.CONTRAST;
+                case '–', '-' -> {
+                    boolean spacedBefore = i == from || Character.isWhitespace(s.charAt(i - 1));
+                    boolean spacedAfter = i + 1 >= to || Character.isWhitespace(s.charAt(i + 1));
+                    kind = spacedBefore && spacedAfter ? Tok.CONTRAST : -1;
+                }
+                case ',', ':', '|' -> kind = Tok.COMMA;
+                case '.', '?', '(', ')', '…', '{', '}', '<', '>', '=' -> kind = Tok.BARRIER;
+                default -> kind = -1;
+            }
+            if (kind >= 0) {
+                out.add(new Tok(String.valueOf(c), i, i + 1, kind, false, false));
+            }
+            i++;
+        }
+        return out;
+    }
+
+    private static boolean isApostrophe(char c) {
+        return c == '\'' || c == '’' || c == '‘' || c == 'ʼ' || c == '´';
+    }
+
+    private static void addWord(List<Tok> out, String s, int start, int end) {
+        String raw = s.substring(start, end);
+        String w = normalize(raw);
+        boolean number = Character.isDigit(raw.charAt(0));
+        int letters = 0;
+        boolean upper = true;
+        for (int k = 0; k < raw.length(); k++) {
+            char c = raw.charAt(k);
+            if (Character.isLetter(c)) {
+                letters++;
+                if (!Character.isUpperCase(c)) {
+                    upper = false;
+                }
+            }
+        }
+        boolean caps = letters >= 2 && upper;
+        int apostrophe = w.indexOf('\'');
+        if (apostrophe > 0 && apostrophe < w.length() - 1 && ELISIONS.contains(w.substring(0, apostrophe))) {
+            int rawApostrophe = start;
+            while (rawApostrophe < end && !isApostrophe(s.charAt(rawApostrophe))) {
+                rawApostrophe++;
+            }
+            out.add(new Tok(w.substring(0, apostrophe), start, rawApostrophe, Tok.WORD, false, false));
+            String rest = w.substring(apostrophe + 1);
+            out.add(new Tok(stripPossessive(rest), Math.min(end, rawApostrophe + 1), end, Tok.WORD, caps, false));
+            return;
+        }
+        out.add(new Tok(stripPossessive(w), start, end, Tok.WORD, caps, number));
+    }
+
+    private static String stripPossessive(String w) {
+        return w.length() > 2 && w.endsWith("'s") ? w.substring(0, w.length() - 2) : w;
+    }
+
+    static String normalize(String raw) {
+        String lower = raw.toLowerCase(Locale.ROOT);
+        boolean ascii = true;
+        for (int k = 0; k < lower.length() && ascii; k++) {
+            ascii = lower.charAt(k) < 128;
+        }
+        if (ascii) {
+            return lower;
+        }
+        StringBuilder b = new StringBuilder(lower.length());
+        String decomposed = Normalizer.normalize(lower, Normalizer.Form.NFD);
+        for (int k = 0; k < decomposed.length(); k++) {
+            char c = decomposed.charAt(k);
+            if (Character.getType(c) == Character.NON_SPACING_MARK) {
+                continue;
+            }
+            b.append(isApostrophe(c) ? '\'' : c);
+        }
+        return b.toString();
+    }
+
+    /** The words of a phrase as the tokenizer sees them; a lone # stands for any number. */
+    static String[] phraseWords(String phrase) {
+        List<String> words = new ArrayList<>();
+        for (String part : phrase.strip().split("\\s+")) {
+            if (part.equals("#")) {
+                words.add("#");
+                continue;
+            }
+            for (Tok t : tokenize(part, 0, part.length())) {
+                if (t.kind == Tok.WORD) {
+                    words.add(t.w);
+                }
+            }
+        }
+        return words.toArray(new String[0]);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Lexicons and phrase matching
+
+    private record Entry(String[] words, double weight, String topic) {
+    }
+
+    /** Phrases indexed by their first word (longest first), plus single-word prefixes ("fiable*"). */
+    private static class PhraseIndex {
+        private final Map<String, Entry[]> byFirst;
+        private final Map<String, Entry> prefixes;
+        private final boolean[] prefixLengths;
+
+        PhraseIndex(List<Entry> entries, Map<String, Entry> prefixes) {
+            Map<String, List<Entry>> grouped = new LinkedHashMap<>();
+            for (Entry e : entries) {
+                grouped.computeIfAbsent(e.words[0], k -> new ArrayList<>()).add(e);
+            }
+            Map<String, Entry[]> index = new HashMap<>();
+            for (Map.Entry<String, List<Entry>> g : grouped.entrySet()) {
+                List<Entry> list = new ArrayList<>(g.getValue());
+                list.sort((x, y) -> Integer.compare(y.words.length, x.words.length));
+                index.put(g.getKey(), list.toArray(new Entry[0]));
+            }
+            this.byFirst = Map.copyOf(index);
+            this.prefixes = Map.copyOf(prefixes);
+            int longest = 0;
+            for (String p : prefixes.keySet()) {
+                longest = Math.max(longest, p.length());
+            }
+            this.prefixLengths = new boolean[longest + 1];
+            for (String p : prefixes.keySet()) {
+                prefixLengths[p.length()] = true;
+            }
+        }
+
+        /** The longest phrase starting at token i (within [i, to)), else the longest prefix entry, else null. */
+        Entry match(Tok[] toks, int i, int to) {
+            Tok first = toks[i];
+            Entry[] candidates = byFirst.get(first.w);
+            if (candidates != null) {
+                for (Entry e : candidates) {
+                    if (matchesAt(toks, i, to, e.words)) {
+                        return e;
+                    }
+                }
+            }
+            if (!first.number && prefixLengths.length > 1) {
+                String w = first.w;
+                for (int len = Math.min(w.length(), prefixLengths.length - 1); len >= 2; len--) {
+                    if (prefixLengths[len]) {
+                        Entry e = prefixes.get(w.substring(0, len));
+                        if (e != null) {
+                            return e;
+                        }
+                    }
+                }
+            }
+            return null;
+        }
+
+        private static boolean matchesAt(Tok[] toks, int i, int to, String[] words) {
+            if (i + words.length > to) {
+                return false;
+            }
+            for (int k = 1; k < words.length; k++) {
+                Tok t = toks[i + k];
+                if (t.kind != Tok.WORD || t.actor >= 0) {
+                    return false;
+                }
+                if (words[k].equals("#") ? !t.number : !words[k].equals(t.w)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private static final class Lexicon extends PhraseIndex {
+        Lexicon(List<Entry> entries, Map<String, Entry> prefixes) {
+            super(entries, prefixes);
+        }
+    }
+
+    private static final class Defaults {
+        static final Map<String, Integer> FILE_SIZES;
+        static final Lexicon[] LEXICONS;
+        static final PhraseIndex ASPECTS = aspects();
+
+        static {
+            Map<String, Map<String, Double>> files = new LinkedHashMap<>();
+            Map<String, Integer> sizes = new LinkedHashMap<>();
+            for (String language : LANGUAGES) {
+                Map<String, Double> entries = read("sentiment/lexicon-" + language + ".tsv");
+                files.put(language, entries);
+                sizes.put(language, entries.size());
+            }
+            FILE_SIZES = Collections.unmodifiableMap(sizes);
+            LEXICONS = new Lexicon[LANGUAGES.size()];
+            for (int l = 0; l < LANGUAGES.size(); l++) {
+                Map<String, Double> merged = new LinkedHashMap<>(files.get("en"));
+                if (l > 0) {
+                    merged.putAll(files.get(LANGUAGES.get(l)));
+                }
+                LEXICONS[l] = build(merged);
+            }
+        }
+
+        private static Lexicon build(Map<String, Double> merged) {
+            Map<String, Entry> phrases = new LinkedHashMap<>();
+            Map<String, Entry> prefixes = new LinkedHashMap<>();
+            for (Map.Entry<String, Double> e : merged.entrySet()) {
+                String key = e.getKey();
+                if (key.endsWith("*")) {
+                    String[] words = phraseWords(key.substring(0, key.length() - 1));
+                    if (words.length != 1) {
+                        throw new IllegalStateException("sentiment lexicon: a prefix entry must be one word: " + key);
+                    }
+                    prefixes.put(words[0], new Entry(words, e.getValue(), null));
+                } else {
+                    String[] words = phraseWords(key);
+                    if (words.length == 0 || words[0].equals("#")) {
+                        throw new IllegalStateException("sentiment lexicon: bad phrase " + key);
+                    }
+                    phrases.put(String.join(" ", words), new Entry(words, e.getValue(), null));
+                }
+            }
+            return new Lexicon(new ArrayList<>(phrases.values()), prefixes);
+        }
+
+        private static Map<String, Double> read(String resource) {
+            ClassLoader loader = LexiconSentimentAnalyzer.class.getClassLoader();
+            try (InputStream in = loader.getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new IllegalStateException("missing sentiment lexicon " + resource);
+                }
+                Map<String, Double> entries = new LinkedHashMap<>();
+                BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+                String line;
+                int number = 0;
+                while ((line = reader.readLine()) != null) {
+                    number++;
+                    if (line.isBlank() || line.startsWith("#")) {
+                        continue;
+                    }
+                    int tab = line.indexOf('\t');
+                    if (tab <= 0) {
+                        throw new IllegalStateException(resource + ":" + number + ": expected phrase<TAB>weight");
+                    }
+                    String phrase = line.substring(0, tab).strip().toLowerCase(Locale.ROOT);
+                    double weight;
+                    try {
+                        weight = Double.parseDouble(line.substring(tab + 1).strip());
+                    } catch (NumberFormatException ex) {
+                        throw new IllegalStateException(resource + ":" + number + ": bad weight", ex);
+                    }
+                    if (!(weight >= -4 && weight <= 4)) {
+                        throw new IllegalStateException(resource + ":" + number + ": weight outside [-4, 4]");
+                    }
+                    if (entries.put(phrase, weight) != null) {
+                        throw new IllegalStateException(resource + ":" + number + ": duplicate " + phrase);
+                    }
+                }
+                return entries;
+            } catch (IOException ex) {
+                throw new UncheckedIOException(ex);
+            }
+        }
+
+        private static PhraseIndex aspects() {
+            List<Entry> entries = new ArrayList<>();
+            Set<String> seen = new HashSet<>();
+            for (String[] aspect : Words.ASPECTS) {
+                for (String phrase : aspect[1].split(",")) {
+                    String[] words = phraseWords(phrase);
+                    if (words.length > 0 && seen.add(String.join(" ", words))) {
+                        entries.add(new Entry(words, 0, aspect[0]));
+                    }
+                }
+            }
+            return new PhraseIndex(entries, Map.of());
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Word lists (rules, not sentiment): negators, modifiers, contrast and comparison markers, aspects, stop words
+
+    private static final class Words {
+        static final Set<String> NEGATORS = normalized("not", "no", "never", "none", "nothing", "neither", "nor",
+                "nobody", "nowhere", "without", "hardly", "barely", "rarely", "seldom", "scarcely", "lacks", "lack",
+                "lacking", "non", "cannot", "cant", "dont", "doesnt", "isnt", "arent", "wasnt", "werent", "wont",
+                "didnt", "hasnt", "havent", "shouldnt", "wouldnt", "couldnt", "aint",
+                "ne", "n", "pas", "jamais", "sans", "aucun", "aucune", "ni", "guère", "nullement",
+                "nicht", "kein", "keine", "keinen", "keiner", "keinem", "keines", "nie", "niemals", "ohne", "kaum",
+                "nunca", "sin", "jamás", "tampoco", "ningún", "ninguna", "ninguno", "apenas");
+        /** "peu fiable", "poco fiable", "wenig intuitiv" negate; "un peu", "un poco", "ein wenig" damp. */
+        static final Set<String> WEAK_NEGATORS = normalized("peu", "poco", "wenig");
+        static final Set<String> INDEFINITE = normalized("un", "ein", "a");
+        static final Set<String> NEGATION_EXCEPTIONS = normalized("only", "just", "doubt", "wonder", "matter",
+                "exception", "question", "surprise", "code", "seulement", "uniquement", "doute", "nur", "zweifel",
+                "solo", "sólo", "solamente", "duda");
+        static final Set<String> FLIPPERS = normalized("less", "fewer", "moins", "weniger", "menos");
+        static final Set<String> POST_NEGATORS = normalized("nicht", "kaum", "nie");
+        static final Set<String> INTENSIFIERS = normalized("very", "extremely", "really", "highly", "incredibly",
+                "most", "so", "super", "exceptionally", "particularly", "remarkably", "truly", "especially",
+                "totally", "absolutely", "genuinely", "seriously", "insanely", "hugely", "immensely", "too", "much",
+                "far", "significantly", "considerably", "way", "even", "exceedingly", "amazingly", "ultra",
+                "très", "vraiment", "extrêmement", "particulièrement", "trop", "hyper", "si", "tellement",
+                "sehr", "äußerst", "extrem", "wirklich", "besonders", "höchst", "total", "viel", "deutlich", "zu",
+                "überaus", "muy", "realmente", "extremadamente", "sumamente", "tan", "demasiado", "mucho",
+                "altamente", "increíblemente", "especialmente", "súper");
+        static final Set<String> DAMPENERS = normalized("somewhat", "slightly", "fairly", "relatively", "moderately",
+                "marginally", "partially", "partly", "mildly", "rather", "reasonably", "kinda", "sorta",
+                "assez", "plutôt", "légèrement", "relativement", "etwas", "bisschen", "eher", "relativ",
+                "einigermaßen", "algo", "ligeramente", "relativamente", "bastante");
+        /** Two-word dampeners, as {last word: first word}. */
+        static final Map<String, Set<String>> DAMPENER_PAIRS = Map.of(
+                "bit", Set.of("a"), "little", Set.of("a"), "tad", Set.of("a"), "of", Set.of("kind", "sort"),
+                "peu", Set.of("un"), "wenig", Set.of("ein"), "poco", Set.of("un"), "tanto", Set.of("un"));
+        static final Set<String> CONNECTORS = normalized("or", "nor", "and", "ou", "ni", "oder", "noch", "und", "o",
+                "y", "et");
+        static final Set<String> REPORTING = normalized("report", "reports", "reported", "reporting", "mention",
+                "mentions", "mentioned", "noted", "cite", "cites", "cited", "signalent",
+                "signalé", "mentionnent", "berichten", "melden", "reportan", "mencionan", "señalan");
+        static final Set<String> THAN = normalized("than", "que", "qu", "als");
+        static final Set<String> ARTICLES = normalized("the", "that", "those", "of", "le", "la", "les", "l",
+                "celui", "celle", "de", "du", "der", "die", "das", "den", "dem", "el", "los", "las", "lo");
+        static final List<String[]> UNLIKE = phrases("unlike", "compared to", "compared with", "in contrast to",
+                "in comparison to", "in comparison with", "contrary to", "relative to", "as opposed to",
+                "contrairement à", "par rapport à", "comparé à", "im gegensatz zu", "im vergleich zu",
+                "verglichen mit", "a diferencia de", "en comparación con", "comparado con", "frente a");
+        /** Verbs whose object is compared against: "Acme outperforms Globex". */
+        static final Set<String> OUTDOING = normalized("outperforms", "outperformed", "outperform", "beats",
+                "surpasses", "outshines", "outpaces", "übertrifft", "supera", "surpasse");
+        static final List<String[]> CONTRAST = phrases("but", "however", "whereas", "while", "although", "though",
+                "yet", "nevertheless", "nonetheless", "conversely", "on the other hand", "in contrast", "by contrast",
+                "mais", "cependant", "pourtant", "toutefois", "néanmoins", "tandis que", "alors que", "bien que",
+                "en revanche", "par contre", "d'autre part", "aber", "jedoch", "während", "obwohl", "doch",
+                "allerdings", "hingegen", "dagegen", "wohingegen", "im gegensatz dazu", "auf der anderen seite",
+                "pero", "aunque", "sino", "mientras", "mientras que", "sin embargo", "en cambio", "no obstante",
+                "por otro lado", "por el contrario");
+
+        static final String[][] ASPECTS = {
+            {"pricing", "price, prices, pricing, priced, cost, costs, costly, expensive, cheap, cheaper, cheapest,"
+                    + " affordable, affordability, inexpensive, pricey, overpriced, subscription, subscriptions,"
+                    + " fee, fees, per month, per user, per seat, licensing, license, licence, plans, prix, tarif,"
+                    + " tarifs, tarification, cher, chère, coûteux, abordable, preis, preise, kosten, teuer,"
+                    + " günstig, preiswert, precio, precios, coste, costo, costos, caro, barato, asequible"},
+            {"support", "support, customer support, customer service, customer care, support team, helpdesk,"
+                    + " help desk, assistance, service client, kundendienst, kundenservice, soporte,"
+                    + " atención al cliente, servicio al cliente"},
+            {"ease of use", "ease of use, usability, simplicity, simplicité, simplicidad, einfachheit, easy to use, user friendly, intuitive, unintuitive,"
+                    + " learning curve, hard to use, difficult to use, easy to learn, beginner friendly, clunky,"
+                    + " cumbersome, facile à utiliser, prise en main, ergonomie, benutzerfreundlich,"
+                    + " bedienung, benutzerfreundlichkeit, fácil de usar, usabilidad, facilidad de uso"},
+            {"integrations", "integration, integrations, integrates, integrate, api, apis, plugin, plugins,"
+                    + " connector, connectors, ecosystem, intégration, intégrations, integrationen,"
+                    + " schnittstellen, integración, integraciones"},
+            {"performance", "performance, speed, fast, faster, fastest, slow, slower, latency, lag, laggy,"
+                    + " sluggish, load time, load times, performances, rapidité, lenteur, leistung,"
+                    + " geschwindigkeit, rendimiento, velocidad"},
+            {"reliability", "reliability, reliable, unreliable, dependable, uptime, downtime, outage, outages,"
+                    + " stable, stability, unstable, instability, crash, crashes, crashing, buggy, bugs, glitches,"
+                    + " fiabilité, fiable, stabilité, zuverlässigkeit, zuverlässig, ausfälle, fiabilidad,"
+                    + " confiabilidad, estabilidad"},
+            {"features", "feature, features, feature set, feature rich, functionality, functionalities,"
+                    + " capabilities, fonctionnalité, fonctionnalités, funktionen, funktionsumfang, funciones,"
+                    + " funcionalidades, características"},
+            {"security", "security, secure, insecure, privacy, encryption, compliance, gdpr, soc 2, breach,"
+                    + " breaches, data breach, vulnerabilities, vulnerability, sécurité, confidentialité,"
+                    + " sicherheit, datenschutz, seguridad, privacidad"},
+            {"documentation", "documentation, docs, tutorials, knowledge base, well documented,"
+                    + " poorly documented, dokumentation, documentación"},
+            {"onboarding", "onboarding, setup, set up, getting started, implementation, installation,"
+                    + " easy to set up, configuration, mise en place, einrichtung, einarbeitung,"
+                    + " configuración, implementación"},
+            {"scalability", "scalability, scalable, scales, scale, scaling, évolutivité, scalabilité,"
+                    + " skalierbarkeit, skalierbar, escalabilidad, escalable"},
+            {"design", "design, ui, ux, interface, user interface, layout, look and feel, dashboard, sleek,"
+                    + " cluttered, benutzeroberfläche, oberfläche, diseño, interfaz"},
+            {"value", "value, value for money, good value, great value, roi, worth, worth it, cost effective,"
+                    + " bang for the buck, bang for your buck, rapport qualité prix, preis leistungs verhältnis,"
+                    + " relación calidad precio"},
+        };
+
+        /** Stop words by language index (en, fr, de, es); words listed for several languages are dropped. */
+        static final Map<String, Integer> STOP_WORDS = stopWords(
+                new String[] {"the", "is", "and", "are", "with", "for", "of", "it", "its", "this", "that", "to",
+                    "be", "has", "have", "which", "by", "or", "from", "their", "they", "you", "your", "can", "but",
+                    "not", "very", "more", "most", "offers", "best", "also"},
+                new String[] {"le", "les", "est", "et", "des", "du", "une", "pour", "avec", "dans", "sur", "qui",
+                    "ce", "cette", "sont", "très", "mais", "plus", "pas", "au", "aux", "ses", "leur", "elle", "il",
+                    "nous", "vous", "être", "été", "ou", "outil", "propose", "meilleur", "avec", "sa", "leurs",
+                    "ces", "cet", "grâce", "souvent", "aussi", "chez", "entre", "peut", "fait", "sans", "entreprises"},
+                new String[] {"der", "die", "das", "ist", "und", "ein", "eine", "nicht", "mit", "für", "auf", "von",
+                    "zu", "den", "dem", "sehr", "auch", "sind", "sich", "wird", "bei", "aber", "oder", "wie", "hat",
+                    "bietet", "also", "durch", "seine", "sein", "ihre", "ihr", "im", "einen", "einem", "eines",
+                    "nach", "noch", "nur", "kann", "werden", "wurde", "diese", "dieser", "dieses", "über", "unter",
+                    "ist", "zum", "zur", "ohne", "sowie", "viele", "kein", "keine", "unternehmen", "dass"},
+                new String[] {"el", "los", "las", "y", "que", "del", "para", "con", "una", "por", "muy", "su",
+                    "sus", "más", "pero", "lo", "como", "está", "también", "herramienta", "ofrece", "es", "opción",
+                    "empresas", "pequeñas", "este", "esta", "estos", "hay", "sin", "sobre", "entre", "tiene",
+                    "puede", "muchos", "muchas", "usuarios", "cuando", "porque"});
+
+        static final Set<String> PRONOUNS = normalized("it", "its", "they", "their", "them", "this", "these",
+                "il", "elle", "ils", "elles", "son", "sa", "ses", "leur", "leurs", "er", "sie", "es", "sein", "seine",
+                "seinen", "ihr", "ihre", "él", "ella", "ellos", "ellas", "su", "sus");
+        static final Set<String> OPENERS = normalized("however", "but", "also", "still", "additionally", "moreover",
+                "furthermore", "unfortunately", "overall", "and", "that", "said", "yet", "though", "mais",
+                "cependant", "toutefois", "aber", "jedoch", "allerdings", "pero", "sin", "embargo", "además",
+                "también", "aussi", "auch");
+
+        /** Whether the sentence opens with a pronoun, after at most two connecting words ("However, it..."). */
+        static boolean opensWithPronoun(Tok[] toks) {
+            int skipped = 0;
+            for (Tok t : toks) {
+                if (t.kind != Tok.WORD) {
+                    continue;
+                }
+                if (t.actor >= 0) {
+                    return false;
+                }
+                if (PRONOUNS.contains(t.w)) {
+                    return true;
+                }
+                if (!OPENERS.contains(t.w) || ++skipped > 2) {
+                    return false;
+                }
+            }
+            return false;
+        }
+
+        static boolean isNegatorAt(Tok[] toks, int j, int from) {
+            String w = toks[j].w;
+            if (WEAK_NEGATORS.contains(w)) {
+                return !(j > from && INDEFINITE.contains(toks[j - 1].w));
+            }
+            if (!NEGATORS.contains(w) && !w.endsWith("n't")) {
+                return false;
+            }
+            return !(j + 1 < toks.length && toks[j + 1].kind == Tok.WORD
+                    && NEGATION_EXCEPTIONS.contains(toks[j + 1].w));
+        }
+
+        /** +1 intensifier, -1 dampener, 0 neither, for the word at j. */
+        static int modifierAt(Tok[] toks, int j, int from) {
+            String w = toks[j].w;
+            Set<String> pair = DAMPENER_PAIRS.get(w);
+            if (pair != null && j > from && toks[j - 1].kind == Tok.WORD && pair.contains(toks[j - 1].w)) {
+                return -1;
+            }
+            if (DAMPENERS.contains(w)) {
+                return -1;
+            }
+            return INTENSIFIERS.contains(w) ? 1 : 0;
+        }
+
+        static boolean onlyConnectors(Tok[] toks, int from, int to) {
+            boolean any = false;
+            for (int k = from; k < to; k++) {
+                if (toks[k].kind != Tok.WORD && toks[k].kind != Tok.COMMA) {
+                    return false;
+                }
+                if (toks[k].kind == Tok.WORD) {
+                    if (!CONNECTORS.contains(toks[k].w)) {
+                        return false;
+                    }
+                    any = true;
+                }
+            }
+            return any;
+        }
+
+        private static final Map<String, List<String[]>> CONTRAST_BY_FIRST = byWord(CONTRAST, true);
+        private static final Map<String, List<String[]>> UNLIKE_BY_LAST = byWord(UNLIKE, false);
+
+        /** Tokens a contrast marker starting at i spans, or 0. */
+        static int contrastAt(Tok[] toks, int i) {
+            List<String[]> candidates = CONTRAST_BY_FIRST.get(toks[i].w);
+            if (candidates == null) {
+                return 0;
+            }
+            for (String[] phrase : candidates) {
+                if (!phraseAt(toks, i, phrase)) {
+                    continue;
+                }
+                String w = toks[i].w;
+                String before = i > 0 && toks[i - 1].kind == Tok.WORD ? toks[i - 1].w : "";
+                String after = i + 1 < toks.length && toks[i + 1].kind == Tok.WORD ? toks[i + 1].w : "";
+                if (phrase.length == 1) {
+                    if (w.equals("yet") && (before.equals("not") || before.equals("as"))) {
+                        return 0;
+                    }
+                    if (w.equals("while") && (before.equals("a") || before.equals("worth"))) {
+                        return 0;
+                    }
+                    if (w.equals("but") && (after.equals("also") || before.equals("all")
+                            || before.equals("anything") || before.equals("nothing"))) {
+                        return 0;
+                    }
+                }
+                return phrase.length;
+            }
+            return 0;
+        }
+
+        static boolean phraseAt(Tok[] toks, int i, String[] phrase) {
+            if (i + phrase.length > toks.length) {
+                return false;
+            }
+            for (int k = 0; k < phrase.length; k++) {
+                Tok t = toks[i + k];
+                if (t.kind != Tok.WORD || t.actor >= 0 || !t.w.equals(phrase[k])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** Whether a marker such as "unlike" or "compared to" ends at token p (not before token from). */
+        static boolean unlikeEndsAt(Tok[] toks, int p, int from) {
+            if (toks[p].kind != Tok.WORD) {
+                return false;
+            }
+            List<String[]> candidates = UNLIKE_BY_LAST.get(toks[p].w);
+            if (candidates == null) {
+                return false;
+            }
+            for (String[] phrase : candidates) {
+                int start = p - phrase.length + 1;
+                if (start >= from && phraseAt(toks, start, phrase)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static Set<String> normalized(String... words) {
+            Set<String> set = new HashSet<>();
+            for (String w : words) {
+                set.add(normalize(w));
+            }
+            return Set.copyOf(set);
+        }
+
+        private static List<String[]> phrases(String... phrases) {
+            List<String[]> list = new ArrayList<>();
+            for (String p : phrases) {
+                list.add(phraseWords(p));
+            }
+            list.sort((x, y) -> Integer.compare(y.length, x.length));
+            return List.copyOf(list);
+        }
+
+        /** Phrases (longest first) grouped by their first or last word. */
+        private static Map<String, List<String[]>> byWord(List<String[]> phrases, boolean first) {
+            Map<String, List<String[]>> map = new HashMap<>();
+            for (String[] p : phrases) {
+                map.computeIfAbsent(first ? p[0] : p[p.length - 1], k -> new ArrayList<>()).add(p);
+            }
+            Map<String, List<String[]>> copy = new HashMap<>();
+            map.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            return Map.copyOf(copy);
+        }
+
+        private static Map<String, Integer> stopWords(String[]... languages) {
+            Map<String, Integer> map = new HashMap<>();
+            Set<String> shared = new HashSet<>();
+            for (int l = 0; l < languages.length; l++) {
+                for (String w : languages[l]) {
+                    String lower = w.toLowerCase(Locale.ROOT);
+                    Integer previous = map.put(lower, l);
+                    if (previous != null && previous != l) {
+                        shared.add(lower);
+                    }
+                }
+            }
+            shared.forEach(map::remove);
+            return Map.copyOf(map);
+        }
+    }
+}
