@@ -96,6 +96,9 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     static final int MAX_EXCLAMATIONS = 3;
     static final double QUESTION = 0.5;
     static final double REPORTED = 1.3;
+    static final double BEFORE_BUT = 0.5;
+    static final double AFTER_BUT = 1.5;
+    static final double CONCESSION = 0.5;
 
     static final List<String> LANGUAGES = List.of("en", "fr", "de", "es");
 
@@ -417,7 +420,8 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
 
     private void scoreSentence(String body, Segmentation seg, int s, Tok[] toks, int[] owners, int[] columns,
             Lexicon lexicon, Acc[] accs) {
-        List<int[]> clauses = clauses(toks);
+        List<int[]> markers = new ArrayList<>(2);
+        List<int[]> clauses = clauses(toks, markers);
         boolean allCaps = allCaps(toks);
         List<Hit> hits = new ArrayList<>();
         for (int[] clause : clauses) {
@@ -458,11 +462,16 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 topicRanges = ranges;
             }
             double sum = 0;
+            boolean contrast = columns == null && hasContrast(markers);
             for (int[] range : ranges) {
                 Role role = roleOf(toks, range[0], range[1], actor, hits);
                 for (Hit hit : hits) {
                     if (hit.first >= range[0] && hit.first < range[1]) {
-                        sum += role.factor(hit) * hit.weight;
+                        double weight = role.factor(hit) * hit.weight;
+                        if (contrast && weight != 0) {
+                            weight *= contrastFactor(hit.first, toks, markers, ranges);
+                        }
+                        sum += weight;
                     }
                 }
             }
@@ -482,6 +491,60 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 }
             }
         }
+    }
+
+    private static boolean hasContrast(List<int[]> markers) {
+        for (int[] m : markers) {
+            if (m[2] != Words.MARK_NEUTRAL) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * How much a hit at token {@code pos} counts given the sentence's contrast markers, when the actor is judged
+     * on both sides of a marker: before "but" (and its kin) × {@value #BEFORE_BUT}, after it × {@value #AFTER_BUT};
+     * inside a concession ("though ...", "Although ..., ") × {@value #CONCESSION}.
+     */
+    private static double contrastFactor(int pos, Tok[] toks, List<int[]> markers, List<int[]> ranges) {
+        double factor = 1.0;
+        for (int k = 0; k < markers.size(); k++) {
+            int[] m = markers.get(k);
+            int at = m[0];
+            int after = m[0] + m[1];
+            if (m[2] == Words.MARK_BUT) {
+                if (covers(ranges, 0, at) && covers(ranges, after, toks.length)) {
+                    factor *= pos < at ? BEFORE_BUT : AFTER_BUT;
+                }
+            } else if (m[2] == Words.MARK_CONCESSIVE) {
+                int next = k + 1 < markers.size() ? markers.get(k + 1)[0] : toks.length;
+                int end = next;
+                if (!Words.hasWordsBefore(toks, at)) {
+                    // "Although Acme is pricey, it is great": the concession ends at the first comma
+                    for (int i = after; i < next; i++) {
+                        if (toks[i].kind == Tok.COMMA) {
+                            end = i;
+                            break;
+                        }
+                    }
+                }
+                if (pos >= after && pos < end && (covers(ranges, 0, at) || covers(ranges, end, toks.length))) {
+                    factor *= CONCESSION;
+                }
+            }
+        }
+        return factor;
+    }
+
+    /** Whether some range overlaps [from, to). */
+    private static boolean covers(List<int[]> ranges, int from, int to) {
+        for (int[] r : ranges) {
+            if (Math.max(r[0], from) < Math.min(r[1], to)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Per clause of a sentence: the actors it names and those of them that are its subjects. */
@@ -658,22 +721,32 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         return false;
     }
 
-    /** Token ranges between contrast markers (the markers themselves belong to no clause). */
-    private static List<int[]> clauses(Tok[] toks) {
+    /**
+     * Token ranges between contrast markers (the markers themselves belong to no clause); the markers go to
+     * {@code markers} as {position, length, kind} when it is not null.
+     */
+    private static List<int[]> clauses(Tok[] toks, List<int[]> markers) {
         List<int[]> clauses = new ArrayList<>(2);
         int start = 0;
         int i = 0;
         while (i < toks.length) {
             Tok t = toks[i];
             int marker = 0;
+            int kind = Words.MARK_NEUTRAL;
             if (t.kind == Tok.CONTRAST) {
                 marker = 1;
             } else if (t.kind == Tok.WORD && t.actor < 0) {
                 marker = Words.contrastAt(toks, i);
+                if (marker > 0) {
+                    kind = Words.markerKind(toks, i, marker);
+                }
             }
             if (marker > 0) {
                 if (i > start) {
                     clauses.add(new int[] {start, i});
+                }
+                if (markers != null) {
+                    markers.add(new int[] {i, marker, kind});
                 }
                 i += marker;
                 start = i;
@@ -1757,6 +1830,45 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 }
             }
             return any;
+        }
+
+        static final int MARK_NEUTRAL = 0;
+        /** "but": the clause after it carries the verdict. */
+        static final int MARK_BUT = 1;
+        /** "though": the clause it opens is a concession. */
+        static final int MARK_CONCESSIVE = 2;
+        private static final Set<String> BUT_MARKERS = Set.of("but", "however", "yet", "nevertheless",
+                "nonetheless", "mais", "cependant", "pourtant", "toutefois", "neanmoins", "aber", "jedoch", "doch",
+                "allerdings", "pero", "sino", "sin embargo", "no obstante");
+        private static final Set<String> CONCESSIVE_MARKERS = Set.of("though", "although", "bien que", "obwohl",
+                "aunque");
+
+        /** The kind of the contrast marker of {@code length} tokens at i. */
+        static int markerKind(Tok[] toks, int i, int length) {
+            StringBuilder b = new StringBuilder(toks[i].w);
+            for (int k = 1; k < length; k++) {
+                b.append(' ').append(toks[i + k].w);
+            }
+            String phrase = b.toString();
+            if (BUT_MARKERS.contains(phrase)) {
+                return MARK_BUT;
+            }
+            if (CONCESSIVE_MARKERS.contains(phrase)) {
+                // "It is pricey, though." / "Acme is awful, though, ...": an adverb, not a concession
+                int next = i + length;
+                return next >= toks.length || toks[next].kind != Tok.WORD ? MARK_NEUTRAL : MARK_CONCESSIVE;
+            }
+            return MARK_NEUTRAL;
+        }
+
+        /** Whether a word token comes before token i. */
+        static boolean hasWordsBefore(Tok[] toks, int i) {
+            for (int k = 0; k < i; k++) {
+                if (toks[k].kind == Tok.WORD) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private static final Map<String, List<String[]>> CONTRAST_BY_FIRST = byWord(CONTRAST, true);

@@ -2,6 +2,8 @@ package dev.periscope.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.periscope.execution.ExecutionFilter;
+import dev.periscope.extraction.Sentiments;
 import dev.periscope.plans.Plan;
 import dev.periscope.shared.ErrorCode;
 import dev.periscope.shared.Models;
@@ -158,6 +160,15 @@ class OpenApiDocumentIT extends IntegrationTest {
         assertThat(enumValues(code)).as("Error.code enum")
                 .containsExactlyInAnyOrderElementsOf(Arrays.stream(ErrorCode.values()).map(ErrorCode::wireName).toList());
         assertThat(enumValues(schemas.get("Model"))).as("Model enum").containsExactlyInAnyOrderElementsOf(Models.ALL);
+        var parameters = openApi.getComponents().getParameters();
+        assertThat(enumValues(parameters.get("MentionFilter").getSchema())).as("mention_filter enum")
+                .containsExactlyInAnyOrderElementsOf(ExecutionFilter.MENTION_FILTERS);
+        assertThat(enumValues(parameters.get("CitationFilter").getSchema())).as("citation_filter enum")
+                .containsExactlyInAnyOrderElementsOf(ExecutionFilter.CITATION_FILTERS);
+        assertThat(enumValues(schemas.get("SourceType"))).as("SourceType enum")
+                .containsExactlyInAnyOrderElementsOf(RecordsController.SOURCE_TYPES);
+        assertThat(enumValues(schemas.get("SentimentAnalysis"))).as("SentimentAnalysis enum")
+                .containsExactlyInAnyOrderElementsOf(Sentiments.ANALYSES);
     }
 
     /**
@@ -304,8 +315,115 @@ class OpenApiDocumentIT extends IntegrationTest {
         check.json("GET", "/project_drafts/{id}", api().get(draftPath, key), 200);
         check.json("GET", "/project_drafts/{id}", api().get(PREFIX + "/project_drafts/draft_unknown", key), 404);
 
+        checkRecordsAnswersAndSentiments(check);
+
         assertThat(check.problems()).as("answers that differ from the document").isEmpty();
         assertThat(check.uncovered()).as("documented operations this test never called").isEmpty();
+    }
+
+    /**
+     * The extracted records, answers and sentiments, over a project whose brand (Asana) and competitors (Trello,
+     * monday.com) the engine fixtures name and cite, so every list has items to check. A shopping product and a
+     * brand entity are stored by hand because no fixture engine supplies them.
+     */
+    private void checkRecordsAnswersAndSentiments(Conformance check) {
+        resetProviders();
+        String key = newAccount(Plan.SCALE).key();
+        ApiClient.Response created = api().post(PREFIX + "/projects", key, ApiClient.json(Map.of(
+                "website_url", "https://asana.com", "name", "Asana", "main_country", "US", "main_language", "en",
+                "prompts", List.of("best project management software for agencies"),
+                "competitors", List.of(Map.of("domain", "trello.com", "brand_name", "Trello"),
+                        Map.of("domain", "monday.com", "brand_name", "monday.com")))));
+        check.json("POST", "/projects", created, 201);
+        long projectId = created.json().path("project").path("id").asLong();
+        String project = "project_id=" + projectId;
+        long trello = db.sql("SELECT id FROM competitors WHERE project_id = :p AND domain = 'trello.com'")
+                .param("p", projectId).query(Long.class).single();
+        long promptId = db.sql("SELECT id FROM prompts WHERE project_id = :p").param("p", projectId).query(Long.class).single();
+        runRuns();
+        runJobs();
+
+        for (String list : List.of("sources", "mentions", "citations", "competitor_mentions", "competitor_citations",
+                "all_mentions", "all_citations")) {
+            String path = "/dimensions/" + list;
+            check.json("GET", path, nonEmpty(api().get(PREFIX + path + "?" + project, key)), 200);
+            check.json("GET", path, nonEmpty(api().get(PREFIX + path + "?output=flat&model=chatgpt&range=30&" + project, key)), 200);
+            check.csv("GET", path, api().get(PREFIX + path + "?output=csv&" + project, key));
+        }
+        check.json("GET", "/dimensions/sources", nonEmpty(api().get(PREFIX + "/dimensions/sources?source_type=competitor"
+                + "&mention_filter=you_and_competitor&competitors=" + trello + "&prompt=project%20management"
+                + "&country_code=us&language_code=EN&" + project, key)), 200);
+        check.json("GET", "/dimensions/sources",
+                api().get(PREFIX + "/dimensions/sources?source_type=partner&" + project, key), 422);
+        check.json("GET", "/dimensions/sources",
+                api().get(PREFIX + "/dimensions/sources?mention_filter=mentions_me&" + project, key), 422);
+        check.json("GET", "/dimensions/mentions", nonEmpty(api().get(PREFIX + "/dimensions/mentions?prompt=" + promptId
+                + "&country_code=US&language_code=en&per_page=1&" + project, key)), 200);
+        check.json("GET", "/dimensions/all_mentions", nonEmpty(api().get(PREFIX + "/dimensions/all_mentions?competitors="
+                + trello + "&" + project, key)), 200);
+        check.json("GET", "/dimensions/all_citations", nonEmpty(api().get(PREFIX + "/dimensions/all_citations?competitors="
+                + trello + "&" + project, key)), 200);
+        check.json("GET", "/dimensions/competitor_mentions",
+                api().get(PREFIX + "/dimensions/competitor_mentions?competitors=999999999&" + project, key), 422);
+
+        check.json("GET", "/dimensions/prompt_executions", nonEmpty(api().get(PREFIX + "/dimensions/prompt_executions?"
+                + "mention_filter=mentions_you&citation_filter=cites_competitor&competitors=" + trello + "&" + project, key)), 200);
+        check.json("GET", "/dimensions/prompt_executions", api().get(PREFIX + "/dimensions/prompt_executions?"
+                + "mention_filter=competitors_only&output=flat&" + project, key), 200);
+        check.json("GET", "/dimensions/prompt_executions",
+                api().get(PREFIX + "/dimensions/prompt_executions?mention_filter=mentions_me&" + project, key), 422);
+        check.json("GET", "/dimensions/prompt_executions",
+                api().get(PREFIX + "/dimensions/prompt_executions?citation_filter=cites_me&" + project, key), 422);
+
+        ApiClient.Response answers = nonEmpty(api().get(PREFIX + "/answers?model=chatgpt&" + project, key));
+        check.json("GET", "/answers", answers, 200);
+        check.json("GET", "/answers", nonEmpty(api().get(PREFIX + "/answers?mention_filter=you_and_competitor"
+                + "&citation_filter=cites_you&competitors=" + trello + "&prompt=agencies&" + project, key)), 200);
+        check.json("GET", "/answers", nonEmpty(api().get(PREFIX + "/answers?query=kanban&" + project, key)), 200);
+        check.json("GET", "/answers", api().get(PREFIX + "/answers?mention_filter=mentions_me&" + project, key), 422);
+        check.json("GET", "/answers", api().get(PREFIX + "/answers?citation_filter=cites_me&" + project, key), 422);
+
+        long answerId = answers.json().path("data").get(0).path("id").asLong();
+        db.sql("""
+                INSERT INTO shopping_products (execution_id, project_id, competitor_id, model, product_id_external, title,
+                                               url, domain, price, currency, rating_value, rating_max, rating_votes_count,
+                                               images, tag, rank_group, is_owned)
+                VALUES (:execution, :project, :trello, 'chatgpt', 'p-1', 'Trello Premium', 'https://trello.com/premium',
+                        'trello.com', 10.00, 'USD', 4.5, 5, 120, '{"https://trello.com/p.png"}', 'Popular', 1, false),
+                       (:execution, :project, NULL, 'chatgpt', NULL, 'Planner', NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                        '{}', NULL, NULL, false)
+                """).param("execution", answerId).param("project", projectId).param("trello", trello).update();
+        db.sql("""
+                INSERT INTO brand_entities (execution_id, project_id, competitor_id, model, title, category, markdown, urls,
+                                            domain, is_owned)
+                VALUES (:execution, :project, NULL, 'chatgpt', 'Asana', 'Software', '**Asana**', '{"https://asana.com"}',
+                        'asana.com', true),
+                       (:execution, :project, :trello, 'chatgpt', 'Trello', NULL, NULL, '{}', NULL, false)
+                """).param("execution", answerId).param("project", projectId).param("trello", trello).update();
+        ApiClient.Response detail = api().get(PREFIX + "/answers/" + answerId + "?include_source_page_details=true&" + project, key);
+        assertThat(detail.json().path("sources").size()).as(detail.text()).isPositive();
+        assertThat(detail.json().path("sentiments").size()).as(detail.text()).isPositive();
+        check.json("GET", "/answers/{id}", detail, 200);
+        check.json("GET", "/answers/{id}", api().get(PREFIX + "/answers/" + answerId + "?" + project, key), 200);
+        check.json("GET", "/answers/{id}", api().get(PREFIX + "/answers/999999999?" + project, key), 404);
+
+        check.json("GET", "/sentiments", nonEmpty(api().get(PREFIX + "/sentiments?" + project, key)), 200);
+        check.json("GET", "/sentiments", nonEmpty(api().get(PREFIX + "/sentiments?brand_only=true&model=chatgpt&" + project, key)), 200);
+        check.json("GET", "/sentiments", nonEmpty(api().get(PREFIX + "/sentiments?competitor_id=" + trello
+                + "&output=flat&" + project, key)), 200);
+        String analysis = api().get(PREFIX + "/sentiments?" + project, key).json().path("data").get(0).path("analysis").asString();
+        check.json("GET", "/sentiments", nonEmpty(api().get(PREFIX + "/sentiments?analysis=" + analysis + "&prompt=" + promptId
+                + "&country_code=us&language_code=en&" + project, key)), 200);
+        check.csv("GET", "/sentiments", api().get(PREFIX + "/sentiments?output=csv&" + project, key));
+        check.json("GET", "/sentiments", api().get(PREFIX + "/sentiments?analysis=great&" + project, key), 422);
+        check.json("GET", "/sentiments", api().get(PREFIX + "/sentiments?competitor_id=999999999&" + project, key), 422);
+    }
+
+    /** The list answered 200 with at least one item, so its items are really checked against the document. */
+    private static ApiClient.Response nonEmpty(ApiClient.Response response) {
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        assertThat(response.json().path("total").asLong()).as(response.text()).isPositive();
+        return response;
     }
 
     /** A small validator of real answers against the document's schemas, reading the document's own JSON. */
