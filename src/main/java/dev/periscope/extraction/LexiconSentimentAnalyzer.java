@@ -400,12 +400,15 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         static final int SUBJECT = 0;
         static final int THAN = 1;
         static final int UNLIKE = 2;
+        static final int OBJECT = 3;
         static final Role SUBJECT_ROLE = new Role(SUBJECT, -1);
+        static final Role OBJECT_ROLE = new Role(OBJECT, -1);
 
         double factor(Hit hit) {
             return switch (kind) {
                 case THAN -> hit.last >= than - 4 && hit.last < than ? -1.0 : 0.0;
                 case UNLIKE -> -1.0;
+                case OBJECT -> 0.0;
                 default -> 1.0;
             };
         }
@@ -701,6 +704,8 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 role = new Role(Role.THAN, p + 1); // "Nothing beats Acme": only the verb counts, inverted
             } else if (p >= from && Words.unlikeEndsAt(toks, p, from)) {
                 role = new Role(Role.UNLIKE, -1);
+            } else if (afterPreposition(toks, from, k) && otherActorBefore(toks, from, k, actor)) {
+                role = Role.OBJECT_ROLE; // "Pineapple offers distribution to Apple and Spotify"
             }
             if (role.kind == Role.SUBJECT) {
                 return role;
@@ -710,6 +715,36 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             }
         }
         return firstTarget != null ? firstTarget : Role.SUBJECT_ROLE;
+    }
+
+    /**
+     * Whether the actor occurrence at token k is the object of a preposition ("to", "with"...), possibly through a
+     * coordination ("to Apple and Spotify").
+     */
+    private static boolean afterPreposition(Tok[] toks, int from, int k) {
+        for (int p = k - 1; p >= from; p--) {
+            Tok t = toks[p];
+            if (t.actor >= 0 || (t.kind == Tok.COMMA && t.w.equals(","))) {
+                continue;
+            }
+            if (t.kind != Tok.WORD) {
+                return false;
+            }
+            if (Words.CONNECTORS.contains(t.w) || Words.ARTICLES.contains(t.w)) {
+                continue;
+            }
+            return Words.PREPOSITIONS.contains(t.w);
+        }
+        return false;
+    }
+
+    private static boolean otherActorBefore(Tok[] toks, int from, int k, int actor) {
+        for (int p = from; p < k; p++) {
+            if (toks[p].actor >= 0 && toks[p].actor != actor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hitEndsWithin(List<Hit> hits, int from, int to) {
@@ -729,12 +764,16 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         List<int[]> clauses = new ArrayList<>(2);
         int start = 0;
         int i = 0;
+        boolean actorSeen = false;
         while (i < toks.length) {
             Tok t = toks[i];
             int marker = 0;
             int kind = Words.MARK_NEUTRAL;
             if (t.kind == Tok.CONTRAST) {
                 marker = 1;
+            } else if (t.kind == Tok.COMMA && t.w.equals(",") && !actorSeen && i > start
+                    && actorOpensPart(toks, i + 1)) {
+                marker = 1; // "... is thorough but hard to navigate, and Initech ...": the part before the comma
             } else if (t.kind == Tok.WORD && t.actor < 0) {
                 marker = Words.contrastAt(toks, i);
                 if (marker > 0) {
@@ -750,7 +789,9 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 }
                 i += marker;
                 start = i;
+                actorSeen = false;
             } else {
+                actorSeen |= t.actor >= 0;
                 i++;
             }
         }
@@ -758,6 +799,20 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             clauses.add(new int[] {start, toks.length});
         }
         return clauses;
+    }
+
+    /** Whether an actor opens the part starting at token i, after connectors and articles ("and the Acme app"). */
+    private static boolean actorOpensPart(Tok[] toks, int i) {
+        for (int k = i; k < toks.length; k++) {
+            Tok t = toks[k];
+            if (t.actor >= 0) {
+                return true;
+            }
+            if (t.kind != Tok.WORD || !(Words.CONNECTORS.contains(t.w) || Words.ARTICLES.contains(t.w))) {
+                return false;
+            }
+        }
+        return false;
     }
 
     private static boolean allCaps(Tok[] toks) {
@@ -855,6 +910,9 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             }
         }
         double weight = base * scale;
+        if (Words.requirementBefore(toks, i, from)) {
+            return new Hit(i, i + length - 1, 0.0, false); // "for teams that need reliable backups": a wish
+        }
         int after = i + length;
         if (!negated && after < to && toks[after].kind == Tok.WORD && Words.POST_NEGATORS.contains(toks[after].w)
                 && (after + 1 >= to || toks[after + 1].kind != Tok.WORD)) {
@@ -1683,6 +1741,27 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         static final Set<String> REPORTING = normalized("report", "reports", "reported", "reporting", "mention",
                 "mentions", "mentioned", "noted", "cite", "cites", "cited", "signalent",
                 "signalé", "mentionnent", "berichten", "melden", "reportan", "mencionan", "señalan");
+        /** Prepositions whose object, when another actor comes first, is not what the clause judges. */
+        static final Set<String> PREPOSITIONS = normalized("to", "with", "into", "via", "from", "on", "onto",
+                "across", "alongside", "through", "in", "for", "avec", "sur", "vers", "mit", "auf", "con");
+        /** Words after which a sentiment word names what a reader wants, not what an actor is. */
+        static final Set<String> REQUIREMENTS = normalized("need", "want", "wants", "require", "seeking",
+                "prefer", "looking", "besoin", "cherchez", "brauchen", "benötigen", "suchen", "necesitas",
+                "necesitan", "buscas", "buscan");
+
+        /** Whether a requirement word ("need", "looking for") comes up to four words before token i. */
+        static boolean requirementBefore(Tok[] toks, int i, int from) {
+            for (int j = i - 1; j >= from && j >= i - 4; j--) {
+                if (toks[j].kind != Tok.WORD) {
+                    return false;
+                }
+                if (REQUIREMENTS.contains(toks[j].w)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
         static final Set<String> THAN = normalized("than", "que", "qu", "als");
         static final Set<String> ARTICLES = normalized("the", "that", "those", "of", "le", "la", "les", "l",
                 "celui", "celle", "de", "du", "der", "die", "das", "den", "dem", "el", "los", "las", "lo");

@@ -104,7 +104,8 @@ class MetricsIT extends IntegrationTest {
         db.sql("""
                 INSERT INTO sources (execution_id, project_id, prompt_id, url, normalized_url, url_sha256, host, domain,
                                      position, source_type, competitor_id, model, executed_at)
-                SELECT id, project_id, prompt_id, :url, :url, encode(sha256(convert_to(:url, 'UTF8')), 'hex'), 'h', 'd',
+                SELECT id, project_id, prompt_id, :url, :url, encode(sha256(convert_to(:url, 'UTF8')), 'hex'),
+                       split_part(split_part(:url, '//', 2), '/', 1), split_part(split_part(:url, '//', 2), '/', 1),
                        :position, :type, :competitor, model, executed_at FROM prompt_executions WHERE id = :e
                 """).param("e", execution).param("url", url).param("position", position).param("type", type)
                 .param("competitor", competitor).update();
@@ -264,5 +265,92 @@ class MetricsIT extends IntegrationTest {
         ApiClient.Response csv = api().get("/api/v1/metrics/" + WEEKS + "mention_rate&output=csv&project_id=" + projectId, account.key());
         assertThat(csv.header("Content-Type")).startsWith("text/csv");
         assertThat(csv.text()).startsWith("date,metric,actor_type,actor_id,actor_name,value,carried");
+    }
+
+    @Test
+    void shareOfVoiceSharesAddUpTo100_specSov() {
+        JsonNode body = get("sov?granularity=week&from=2026-03-02&to=2026-03-22");
+        // Week 1: Acme 2, Globex 2, Initech 1 mentions of 5; week 2 carried; week 3: Acme 1 of 1.
+        assertThat(values(body.path("over_time"), projectId, "project")).containsExactly(40.0, 40.0, 100.0);
+        assertThat(values(body.path("over_time"), globex, "competitor")).containsExactly(40.0, 40.0, 0.0);
+        assertThat(values(body.path("over_time"), initech, "competitor")).containsExactly(20.0, 20.0, 0.0);
+        List<String> periods = new ArrayList<>();
+        body.path("periods").forEach(p -> periods.add(p.path("mentions").asInt() + " " + p.path("partial").asBoolean()));
+        assertThat(periods).containsExactly("5 false", "0 false", "1 false");
+        JsonNode current = body.path("current");
+        assertThat(current.get(0).path("actor").path("type").asString()).isEqualTo("project");
+        assertThat(current.get(0).path("share").asDouble()).isEqualTo(100.0);
+        assertThat(current.get(0).path("previous_share").asDouble()).isEqualTo(40.0);
+        assertThat(current.get(0).path("avg_share").asDouble()).isEqualTo(70.0);                 // (40 + 100) / 2
+        // Over the range: 3, 2 and 1 mentions of 6; largest remainder keeps the sum at exactly 100.
+        List<String> breakdown = new ArrayList<>();
+        double sum = 0;
+        for (JsonNode row : body.path("breakdown")) {
+            breakdown.add(row.path("rank").asInt() + " " + row.path("actor").path("name").asString() + " " + row.path("share").asDouble());
+            sum += row.path("share").asDouble();
+        }
+        assertThat(breakdown).containsExactly("1 Acme 50.0", "2 Globex 33.33", "3 Initech 16.67");
+        assertThat(sum).isCloseTo(100.0, within(1e-9));
+        assertThat(body.path("others")).isEmpty();
+        ApiClient.Response flat = api().get("/api/v1/metrics/sov?granularity=week&from=2026-03-02&to=2026-03-22&view=breakdown"
+                + "&output=flat&project_id=" + projectId, account.key());
+        assertThat(flat.json().path("rows")).hasSize(3);
+        assertThat(api().get("/api/v1/metrics/sov?view=pie&project_id=" + projectId, account.key()).status()).isEqualTo(422);
+    }
+
+    private static List<Double> values(JsonNode overTime, long actorId, String type) {
+        for (JsonNode series : overTime) {
+            if (series.path("actor").path("id").asLong() == actorId && series.path("actor").path("type").asString().equals(type)) {
+                List<Double> values = new ArrayList<>();
+                series.path("data").forEach(point -> values.add(point.path("value").isNull() ? null : point.path("value").asDouble()));
+                return values;
+            }
+        }
+        throw new AssertionError("no series for " + type + " " + actorId);
+    }
+
+    @Test
+    void promptSummaryIsBrandOnlyPerPrompt_specPromptSummary() {
+        JsonNode body = get("prompt_summary?from=2026-03-02&to=2026-03-22");
+        assertThat(body.path("total").asInt()).isEqualTo(2);
+        assertThat(body.path("sort").asString()).isEqualTo("responses");
+        assertThat(body.path("per_page").asInt()).isEqualTo(50);
+        JsonNode first = body.path("data").get(0);
+        // p1: e1, e4, e5 respond (e7 had no result); Acme in e1@1 and e5@1; owned sources on e1 at 1 and 0.
+        assertThat(first.path("prompt_id").asLong()).isEqualTo(p1);
+        assertThat(first.path("responses").asInt()).isEqualTo(3);
+        assertThat(first.path("mentions").asInt()).isEqualTo(2);
+        assertThat(first.path("citations").asInt()).isEqualTo(2);
+        assertThat(first.path("mention_rate").asDouble()).isEqualTo(66.67);
+        assertThat(first.path("visibility").asDouble()).isEqualTo(66.67);
+        assertThat(first.path("citation_rate").asDouble()).isEqualTo(66.67);
+        assertThat(first.path("avg_mention_position").asDouble()).isEqualTo(1.0);
+        assertThat(first.path("avg_position").asDouble()).isEqualTo(1.0);
+        JsonNode second = body.path("data").get(1);
+        // p2: e2, e3 respond (e6 failed); Acme in e3@2; owned source on e3 at 3.
+        assertThat(second.path("mention_rate").asDouble()).isEqualTo(50.0);
+        assertThat(second.path("avg_mention_position").asDouble()).isEqualTo(2.0);
+        assertThat(second.path("avg_position").asDouble()).isEqualTo(3.0);
+        JsonNode byModel = get("prompt_summary?from=2026-03-02&to=2026-03-22&breakdown=model&sort=responses");
+        assertThat(byModel.path("total").asInt()).as("distinct (prompt, model) pairs").isEqualTo(4);
+        assertThat(byModel.path("data").get(0).path("model").asString()).isEqualTo("chatgpt");
+        JsonNode ascending = get("prompt_summary?from=2026-03-02&to=2026-03-22&sort=avg_position&sort_dir=asc");
+        assertThat(ascending.path("data").get(0).path("prompt_id").asLong()).isEqualTo(p1);
+        assertThat(api().get("/api/v1/metrics/prompt_summary?per_page=101&project_id=" + projectId, account.key()).status())
+                .isEqualTo(422);
+    }
+
+    @Test
+    void topSourcesRollUpByDomain_specTopSources() {
+        JsonNode body = get("top_sources?from=2026-03-02&to=2026-03-22");
+        List<String> rows = new ArrayList<>();
+        body.path("data").forEach(row -> rows.add(row.path("domain").asString() + " " + row.path("total_responses").asInt()
+                + " " + row.path("avg_mention_rate").asDouble() + " " + row.path("avg_visibility").asDouble()));
+        // acme.example cited in e1 (twice: one response) and e3, both mention Acme (@1, @2): 100% and 100(1 + 1/2)/2.
+        // globex.example cited in e1 and e2; Acme only in e1 (@1): 50% and 100(1)/2.
+        assertThat(rows).containsExactly("acme.example 2 100.0 75.0", "globex.example 2 50.0 50.0");
+        assertThat(get("top_sources?from=2026-03-02&to=2026-03-22&query=GLOB").path("total").asInt()).isEqualTo(1);
+        assertThat(get("top_sources?from=2026-03-02&to=2026-03-22&sort=avg_visibility").path("data").get(0).path("domain")
+                .asString()).isEqualTo("acme.example");
     }
 }

@@ -1,0 +1,85 @@
+package dev.periscope.metrics;
+
+import dev.periscope.execution.ExecutionFilter;
+import dev.periscope.shared.Json;
+import dev.periscope.shared.PageRequest;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Brand metrics per prompt (spec "GET /metrics/prompt_summary"), optionally per prompt and model. {@code total}
+ * counts distinct prompts, or distinct (prompt, model) pairs with the breakdown.
+ */
+@Component
+public class PromptSummary {
+    public static final List<String> SORTS = List.of("responses", "mentions", "citations", "mention_rate", "visibility",
+            "citation_rate", "avg_mention_position", "avg_position");
+    public static final List<String> COLUMNS = List.of("prompt_id", "prompt_text", "model", "responses", "mentions",
+            "citations", "visibility", "mention_rate", "citation_rate", "avg_mention_position", "avg_position");
+
+    private final JdbcClient db;
+
+    public PromptSummary(JdbcClient db) {
+        this.db = db;
+    }
+
+    public record Listing(List<Map<String, Object>> rows, long total) {
+    }
+
+    public Listing list(ExecutionFilter filter, boolean byModel, String sort, boolean descending, PageRequest page) {
+        String keys = byModel ? "e.prompt_id, e.model" : "e.prompt_id";
+        String grouped = """
+                SELECT %s, count(*) AS responses,
+                       count(m.id) AS mentions,
+                       coalesce(sum(c.cited), 0) AS citations,
+                       avg(m.position) AS avg_mention_position,
+                       sum(c.visible_positions)::numeric / nullif(sum(c.visible), 0) AS avg_position
+                  FROM prompt_executions e
+                  JOIN prompts p ON p.id = e.prompt_id
+                  LEFT JOIN mentions m ON m.execution_id = e.id AND m.competitor_id IS NULL
+                  LEFT JOIN LATERAL (SELECT count(*) AS cited, count(*) FILTER (WHERE s.position > 0) AS visible,
+                                            coalesce(sum(s.position) FILTER (WHERE s.position > 0), 0) AS visible_positions
+                                       FROM sources s WHERE s.execution_id = e.id AND s.source_type = 'owned') c ON true
+                 WHERE p.deleted_at IS NULL AND e.success AND NOT e.no_result
+                """.formatted(keys) + filter.conditions() + " GROUP BY " + keys;
+        long total = filter.bind(db.sql("SELECT count(*) FROM (" + grouped + ") g")).query(Long.class).single();
+        String order = switch (sort) {
+            case "mentions" -> "g.mentions";
+            case "citations" -> "g.citations";
+            case "mention_rate", "visibility" -> "g.mentions::numeric / g.responses";
+            case "citation_rate" -> "g.citations::numeric / g.responses";
+            case "avg_mention_position" -> "g.avg_mention_position";
+            case "avg_position" -> "g.avg_position";
+            default -> "g.responses";
+        };
+        List<Map<String, Object>> rows = filter.bind(db.sql("SELECT g.*, pr.prompt_text FROM (" + grouped + ") g JOIN prompts pr ON pr.id = g.prompt_id"
+                        + " ORDER BY " + order + (descending ? " DESC" : " ASC") + " NULLS LAST, g.prompt_id"
+                        + (byModel ? ", g.model" : "") + " LIMIT :limit OFFSET :offset"))
+                .param("limit", page.perPage()).param("offset", page.offset())
+                .query((rs, n) -> {
+                    long responses = rs.getLong("responses");
+                    long mentions = rs.getLong("mentions");
+                    long citations = rs.getLong("citations");
+                    Double rate = Metrics.round(mentions * 100.0 / responses);
+                    Map<String, Object> row = Json.object("prompt_id", rs.getLong("prompt_id"),
+                            "prompt_text", rs.getString("prompt_text"));
+                    if (byModel) {
+                        row.put("model", rs.getString("model"));
+                    }
+                    row.put("responses", responses);
+                    row.put("mentions", mentions);
+                    row.put("citations", citations);
+                    row.put("visibility", rate);
+                    row.put("mention_rate", rate);
+                    row.put("citation_rate", Metrics.round(citations * 100.0 / responses));
+                    row.put("avg_mention_position", Metrics.round(rs.getObject("avg_mention_position") == null ? null
+                            : rs.getDouble("avg_mention_position")));
+                    row.put("avg_position", Metrics.round(rs.getObject("avg_position") == null ? null
+                            : rs.getDouble("avg_position")));
+                    return row;
+                }).list();
+        return new Listing(rows, total);
+    }
+}
