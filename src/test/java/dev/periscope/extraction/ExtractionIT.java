@@ -221,4 +221,13 @@ class ExtractionIT extends IntegrationTest {
                 .query(Long.class).single();
         assertThat(after).isEqualTo(before);
     }
+
+    @Test
+    void aDeletedCompetitorsSourcesBecomeThirdPartyOnceItIsPurged() {
+        assertThat(api().delete("/api/v1/competitors/" + mondayId + "?project_id=" + projectId, account.key()).status()).isEqualTo(200);
+        runJobs();
+        assertThat(column(get("/dimensions/sources?model=chatgpt&source_type=competitor").path("data"), "competitor_id"))
+                .containsExactly(String.valueOf(trelloId));
+        assertThat(column(get("/dimensions/all_mentions?model=chatgpt").path("data"), "name")).containsExactly("Asana", "Trello");
+    }
 }
