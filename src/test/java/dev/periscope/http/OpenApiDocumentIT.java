@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.extraction.Sentiments;
+import dev.periscope.metrics.Granularity;
+import dev.periscope.metrics.Metric;
+import dev.periscope.metrics.PromptSummary;
+import dev.periscope.metrics.TopSources;
 import dev.periscope.plans.Plan;
 import dev.periscope.shared.ErrorCode;
 import dev.periscope.shared.Models;
@@ -33,6 +37,7 @@ import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.MissingNode;
 
 /**
  * The published API description ({@code GET /api/v1/openapi.json}) is valid OpenAPI 3.0 and describes exactly the
@@ -169,6 +174,14 @@ class OpenApiDocumentIT extends IntegrationTest {
                 .containsExactlyInAnyOrderElementsOf(RecordsController.SOURCE_TYPES);
         assertThat(enumValues(schemas.get("SentimentAnalysis"))).as("SentimentAnalysis enum")
                 .containsExactlyInAnyOrderElementsOf(Sentiments.ANALYSES);
+        assertThat(enumValues(schemas.get("MetricName"))).as("MetricName enum")
+                .containsExactlyInAnyOrderElementsOf(Metric.names());
+        assertThat(enumValues(parameters.get("Granularity").getSchema())).as("granularity enum")
+                .containsExactlyInAnyOrderElementsOf(Granularity.WIRE_NAMES);
+        assertThat(enumValues(parameters.get("PromptSummarySort").getSchema())).as("prompt_summary sort enum")
+                .containsExactlyInAnyOrderElementsOf(PromptSummary.SORTS);
+        assertThat(enumValues(parameters.get("TopSourcesSort").getSchema())).as("top_sources sort enum")
+                .containsExactlyInAnyOrderElementsOf(TopSources.SORTS);
     }
 
     /**
@@ -417,6 +430,112 @@ class OpenApiDocumentIT extends IntegrationTest {
         check.csv("GET", "/sentiments", api().get(PREFIX + "/sentiments?output=csv&" + project, key));
         check.json("GET", "/sentiments", api().get(PREFIX + "/sentiments?analysis=great&" + project, key), 422);
         check.json("GET", "/sentiments", api().get(PREFIX + "/sentiments?competitor_id=999999999&" + project, key), 422);
+
+        checkMetrics(check, key, projectId, trello, promptId);
+    }
+
+    /**
+     * The metrics routes over the same extracted answers: every metric name and alias, each granularity (week and
+     * month over windows long enough to hold carried buckets), every filter, the flat and CSV forms and the Share
+     * of Voice views. Two more competitors make five actors, so the Share of Voice breakdown has its Others entry.
+     */
+    private void checkMetrics(Conformance check, String key, long projectId, long trello, long promptId) {
+        String project = "project_id=" + projectId;
+        for (Map<String, Object> extra : List.of(Map.<String, Object>of("brand_name", "ClickUp", "domain", "clickup.com"),
+                Map.<String, Object>of("brand_name", "Wrike", "domain", "wrike.com"))) {
+            Map<String, Object> body = new LinkedHashMap<>(extra);
+            body.put("project_id", projectId);
+            assertThat(api().post(PREFIX + "/competitors", key, ApiClient.json(body)).status()).isEqualTo(201);
+        }
+        runJobs();
+        long collectionId = api().post(PREFIX + "/collections", key, ApiClient.json(Map.of("project_id", projectId,
+                "name", "Agencies", "prompt_ids", List.of(promptId)))).json().path("collection").path("id").asLong();
+        Map<String, Object> prompt = db.sql("SELECT prompt_type, brand_kind FROM prompts WHERE id = :id")
+                .param("id", promptId).query().singleRow();
+        String filters = "&model=chatgpt&collection_id=" + collectionId + "&country_code=us&language_code=EN&prompt="
+                + promptId + "&prompt_type=" + prompt.get("prompt_type") + "&brand_kind=" + prompt.get("brand_kind")
+                + "&competitors=" + trello + "&" + project;
+        String allMetrics = String.join(",", Metric.names());
+
+        String timeseries = PREFIX + "/metrics/timeseries?";
+        ApiClient.Response everyMetric = metrics(api().get(timeseries + "metrics=" + allMetrics + "&range=7&" + project, key));
+        assertThat(everyMetric.json().path("series").propertyNames()).containsExactlyElementsOf(Metric.names());
+        check.json("GET", "/metrics/timeseries", everyMetric, 200);
+        check.json("GET", "/metrics/timeseries", metrics(api().get(timeseries + "metrics=Visibility,%20ai_visibility_score"
+                + "&granularity=day&range=7" + filters, key)), 200);
+        ApiClient.Response weekly = metrics(api().get(timeseries + "metrics=mention_rate,mentions&granularity=week&range=30&"
+                + project, key));
+        assertThat(weekly.text()).as("a week without runs is carried, its counts 0").contains("\"value\":0.0,\"carried\":true");
+        check.json("GET", "/metrics/timeseries", weekly, 200);
+        check.json("GET", "/metrics/timeseries", metrics(api().get(timeseries + "metrics=" + allMetrics
+                + "&granularity=month&range=90&include_project=false&" + project, key)), 200);
+        check.json("GET", "/metrics/timeseries", metrics(api().get(timeseries + "from=2020-01-01&" + project, key)), 200);
+        check.json("GET", "/metrics/timeseries", api().get(timeseries + "granularity=week&range=30&output=flat&metrics="
+                + allMetrics + "&" + project, key), 200);
+        check.csv("GET", "/metrics/timeseries", api().get(timeseries + "output=csv&range=7&" + project, key));
+        check.json("GET", "/metrics/timeseries", api().get(timeseries + "metrics=mentions,reach&" + project, key), 422);
+
+        String summary = PREFIX + "/metrics/summary?";
+        ApiClient.Response summed = metrics(api().get(summary + "metrics=" + allMetrics + "&range=7&" + project, key));
+        assertThat(summed.json().path("summary").propertyNames()).containsExactlyElementsOf(Metric.names());
+        check.json("GET", "/metrics/summary", summed, 200);
+        check.json("GET", "/metrics/summary", metrics(api().get(summary + "metrics=" + allMetrics
+                + "&granularity=week&range=30" + filters, key)), 200);
+        check.json("GET", "/metrics/summary", metrics(api().get(summary + "metrics=visibility,net_sentiment"
+                + "&granularity=month&range=90&include_project=0&" + project, key)), 200);
+        check.json("GET", "/metrics/summary", api().get(summary + "output=flat&range=7&metrics=" + allMetrics + "&"
+                + project, key), 200);
+        check.csv("GET", "/metrics/summary", api().get(summary + "output=csv&range=7&metrics=mentions,mention_rate&"
+                + project, key));
+        check.json("GET", "/metrics/summary", api().get(summary + "granularity=hour&" + project, key), 422);
+
+        String sov = PREFIX + "/metrics/sov?";
+        ApiClient.Response shares = api().get(sov + "range=7&" + project, key);
+        assertThat(shares.status()).as(shares.text()).isEqualTo(200);
+        JsonNode breakdown = shares.json().path("breakdown");
+        assertThat(breakdown.size()).as(shares.text()).isEqualTo(5);
+        assertThat(breakdown.get(4).path("actor").path("type").asString()).isEqualTo("others");
+        assertThat(shares.json().path("others").size()).as(shares.text()).isPositive();
+        assertThat(shares.json().path("current").size()).as(shares.text()).isPositive();
+        check.json("GET", "/metrics/sov", shares, 200);
+        check.json("GET", "/metrics/sov", api().get(sov + "granularity=week&range=30&view=current" + filters, key), 200);
+        check.json("GET", "/metrics/sov", api().get(sov + "granularity=month&range=90&include_project=false&competitors="
+                + trello + "&" + project, key), 200);
+        check.json("GET", "/metrics/sov", api().get(sov + "range=7&output=flat&" + project, key), 200);
+        check.json("GET", "/metrics/sov", api().get(sov + "range=7&output=flat&view=current&" + project, key), 200);
+        check.json("GET", "/metrics/sov", api().get(sov + "range=7&output=flat&view=breakdown&" + project, key), 200);
+        check.csv("GET", "/metrics/sov", api().get(sov + "range=7&output=csv&view=breakdown&" + project, key));
+        check.json("GET", "/metrics/sov", api().get(sov + "view=table&" + project, key), 422);
+
+        String prompts = PREFIX + "/metrics/prompt_summary?";
+        check.json("GET", "/metrics/prompt_summary", nonEmpty(api().get(prompts + "range=7&" + project, key)), 200);
+        check.json("GET", "/metrics/prompt_summary", nonEmpty(api().get(prompts + "range=7&breakdown=model"
+                + "&sort=mention_rate&sort_dir=asc&per_page=5" + filters, key)), 200);
+        check.json("GET", "/metrics/prompt_summary", nonEmpty(api().get(prompts + "range=7&breakdown=model&sort=avg_position"
+                + "&output=flat&" + project, key)), 200);
+        check.csv("GET", "/metrics/prompt_summary", api().get(prompts + "range=7&output=csv&" + project, key));
+        check.json("GET", "/metrics/prompt_summary", api().get(prompts + "sort=sentiment&" + project, key), 422);
+        check.json("GET", "/metrics/prompt_summary", api().get(prompts + "sort_dir=up&" + project, key), 422);
+        check.json("GET", "/metrics/prompt_summary", api().get(prompts + "per_page=101&" + project, key), 422);
+
+        String sources = PREFIX + "/metrics/top_sources?";
+        ApiClient.Response top = nonEmpty(api().get(sources + "range=7&" + project, key));
+        check.json("GET", "/metrics/top_sources", top, 200);
+        String domain = top.json().path("data").get(0).path("domain").asString();
+        check.json("GET", "/metrics/top_sources", nonEmpty(api().get(sources + "range=7&sort=avg_visibility&query="
+                + domain.substring(0, domain.indexOf('.')).toUpperCase(Locale.ROOT) + "&model=chatgpt&" + project, key)), 200);
+        check.json("GET", "/metrics/top_sources", nonEmpty(api().get(sources + "range=7&sort=avg_mention_rate&per_page=2"
+                + "&output=flat&" + project, key)), 200);
+        check.csv("GET", "/metrics/top_sources", api().get(sources + "range=7&output=csv&" + project, key));
+        check.json("GET", "/metrics/top_sources", api().get(sources + "sort=domain&" + project, key), 422);
+    }
+
+    /** The metrics answered 200 over at least one bucket with responses, so its points are really checked. */
+    private static ApiClient.Response metrics(ApiClient.Response response) {
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        assertThat(response.json().path("periods").values().stream().anyMatch(period -> period.path("responses").asLong() > 0))
+                .as(response.text()).isTrue();
+        return response;
     }
 
     /** The list answered 200 with at least one item, so its items are really checked against the document. */
@@ -504,9 +623,14 @@ class OpenApiDocumentIT extends IntegrationTest {
             return current;
         }
 
-        /** allOf merged into one view: properties, required, openness, nullability and the simple keywords. */
+        /**
+         * allOf merged into one view: properties, required, openness, nullability and the simple keywords.
+         * {@code additional} is the schema of {@code additionalProperties} when it is one (a map such as the metrics'
+         * series keyed by metric name), so the values of such maps are checked too; missing otherwise.
+         */
         private record Shape(String type, Map<String, JsonNode> properties, Set<String> required, boolean open,
-                             JsonNode items, List<JsonNode> enumValues, boolean nullable, List<JsonNode> alternatives) {
+                             JsonNode additional, JsonNode items, List<JsonNode> enumValues, boolean nullable,
+                             List<JsonNode> alternatives) {
         }
 
         private Shape shape(JsonNode schemaNode) {
@@ -517,6 +641,8 @@ class OpenApiDocumentIT extends IntegrationTest {
             String type = schema.path("type").isString() ? schema.path("type").asString() : null;
             boolean open = schema.path("additionalProperties").isObject()
                     || schema.path("additionalProperties").asBoolean(false);
+            JsonNode additional = schema.path("additionalProperties").isObject()
+                    ? schema.path("additionalProperties") : MissingNode.getInstance();
             JsonNode items = schema.path("items");
             List<JsonNode> enumValues = schema.has("enum") ? new ArrayList<>(schema.path("enum").values()) : null;
             boolean nullable = schema.path("nullable").asBoolean(false);
@@ -532,6 +658,7 @@ class OpenApiDocumentIT extends IntegrationTest {
                 required.addAll(inner.required());
                 alternatives.addAll(inner.alternatives());
                 open = open || inner.open();
+                additional = additional.isMissingNode() ? inner.additional() : additional;
                 type = type != null ? type : inner.type();
                 items = items.isMissingNode() ? inner.items() : items;
                 enumValues = enumValues != null ? enumValues : inner.enumValues();
@@ -539,7 +666,7 @@ class OpenApiDocumentIT extends IntegrationTest {
             if (type == null && !properties.isEmpty()) {
                 type = "object";
             }
-            return new Shape(type, properties, required, open, items, enumValues, nullable, alternatives);
+            return new Shape(type, properties, required, open, additional, items, enumValues, nullable, alternatives);
         }
 
         private void validate(JsonNode schemaNode, JsonNode value, String at, int depth) {
@@ -601,6 +728,8 @@ class OpenApiDocumentIT extends IntegrationTest {
                         JsonNode property = shape.properties().get(field.getKey());
                         if (property != null) {
                             found.addAll(check(property, field.getValue(), at + "." + field.getKey(), depth + 1));
+                        } else if (!shape.additional().isMissingNode()) {
+                            found.addAll(check(shape.additional(), field.getValue(), at + "." + field.getKey(), depth + 1));
                         } else if (!shape.open()) {
                             found.add(at + ": field '" + field.getKey() + "' is not documented");
                         }
