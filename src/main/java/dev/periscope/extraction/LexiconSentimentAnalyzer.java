@@ -39,7 +39,9 @@ import java.util.regex.Pattern;
  *       is the subject; a block naming no actor inherits the actor of the section it sits in: a heading naming
  *       exactly one actor (until the next heading of the same or a higher level), a list item naming exactly one
  *       actor (for its more indented sub-items), or a short or colon-ended line naming exactly one actor (until
- *       the next blank line). A block naming another actor ends such a section. In a table whose header row names
+ *       the next blank line). A block naming another actor ends such a section. A paragraph naming no actor whose
+ *       first sentence holds the possessive "its" continues the actor named alone by the block just before it
+ *       ("Acme is on both stores: [links]" then "Users love its plans."). In a table whose header row names
  *       actors as columns ("| Feature | Acme | Globex |"), each later row is judged per actor on its column's
  *       cell, with the row's first cell counted for topics only.</li>
  *   <li>A sentence with one actor is judged as a whole. A sentence with several actors is split into clauses on
@@ -49,7 +51,15 @@ import java.util.regex.Pattern;
  *       part of the clause is used instead if it holds no other subject and either carries sentiment or has a
  *       predicate of its own ("Acme is reliable, Globex is buggy"; "..., and Initech is a newer entrant").
  *       A clause naming no actor goes to the single subject of the nearest clause before it (or after it, when
- *       it opens the sentence). There is no fall-back to the whole sentence when it names another actor.</li>
+ *       it opens the sentence); so does the part of a clause before a comma that opens another actor's part
+ *       ("Globex is thorough but hard to navigate, and Initech ..."). An actor that is the object of a
+ *       preposition after another actor ("Pineapple offers distribution to Apple and Spotify") is not judged on
+ *       that clause. There is no fall-back to the whole sentence when it names another actor.</li>
+ *   <li>Pros and cons: a heading or a line holding only a label such as "Cons", "Key drawbacks" or "What we
+ *       like" marks the list items after it (until the next blank line, or for a heading the next heading of the
+ *       same or a higher level), a label opening a sentence ("Cons: desktop only") marks the rest of it, and a
+ *       table header cell marks its column. A marked part that carries no sentiment of its own counts
+ *       {@value #LABELLED} in the label's direction.</li>
  * </ul>
  *
  * <h2>Scoring</h2>
@@ -60,7 +70,12 @@ import java.util.regex.Pattern;
  * right before flips like a negator. Comparatives: in "A is better than B" the phrase before "than" counts for A
  * and inverted for B (other words of the clause do not count for B); in "A outperforms B" / "Nothing beats B" the
  * verb counts inverted for B; an actor after "unlike", "compared to/with" and the like gets the whole clause
- * inverted. Negative words after "users report", "mention"... weigh × {@value #REPORTED}; ALL-CAPS
+ * inverted. Contrast weighs the clauses of an actor judged on both sides of a marker: before "but", "however",
+ * "yet" (and "mais", "aber", "pero", "ma", "mas", "maar"...) × {@value #BEFORE_BUT}, after it
+ * × {@value #AFTER_BUT} ("capable but expensive" is negative); a concession ("..., though street noise can be an
+ * issue", "Although Acme costs more, ...") × {@value #CONCESSION}. Sentiment words up to four words after a
+ * requirement ("teams that need reliable backups", "if you want", "looking for") describe a wish, not the actor,
+ * and count 0. Negative words after "users report", "mention"... weigh × {@value #REPORTED}; ALL-CAPS
  * sentiment words × {@value #CAPS}; each "!" (up to three) adds {@value #EXCLAMATION} in the sentence's
  * direction; a question counts half. An actor's total is the sum over its sentences (so the stronger side wins
  * when one paragraph praises and another criticises; an exact tie is neutral), normalised as
@@ -77,9 +92,11 @@ import java.util.regex.Pattern;
  * judged on, in order of appearance, comma-separated; empty when none.
  *
  * <h2>Languages</h2>
- * The answer's language is guessed from stop-word counts (English, French, German, Spanish); the English lexicon
- * always applies, overridden by the detected language's lexicon. Negators, intensifiers and contrast markers of
- * all four languages always apply.
+ * The answer's language is guessed from stop-word counts (English, French, German, Spanish, Italian, Portuguese,
+ * Dutch); the English lexicon always applies, overridden by the detected language's lexicon. Negators,
+ * intensifiers and contrast markers of all seven languages always apply, except contrast words that are other
+ * words elsewhere (Italian "ma", Portuguese "mas"), which apply to their language only. Other languages
+ * (Japanese...) get the English lexicon only.
  */
 public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     /** Longest {@code comment}, in characters. */
@@ -99,8 +116,11 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     static final double BEFORE_BUT = 0.5;
     static final double AFTER_BUT = 1.5;
     static final double CONCESSION = 0.5;
+    static final double LABELLED = 0.8;
+    /** Longest line, in characters, that can be a pros or cons label ("**Potential drawbacks:**"). */
+    static final int MAX_LABEL = 40;
 
-    static final List<String> LANGUAGES = List.of("en", "fr", "de", "es");
+    static final List<String> LANGUAGES = List.of("en", "fr", "de", "es", "it", "pt", "nl");
 
     private final Lexicon[] lexicons;
     private final Map<String, Integer> fileSizes;
@@ -113,7 +133,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         this.aspects = Defaults.ASPECTS;
     }
 
-    /** Entries in the bundled lexicon file of {@code language} (en, fr, de, es), 0 for an unknown language. */
+    /** Entries in the bundled lexicon file of {@code language} (one of {@link #LANGUAGES}), 0 for another. */
     int lexiconSize(String language) {
         return fileSizes.getOrDefault(language, 0);
     }
@@ -194,6 +214,9 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         Tok[][] tokens = new Tok[sentenceCount][];
         int[][] columns = new int[sentenceCount][];
         int[][] owners = attribute(body, seg, direct, occurrences, tokens, columns);
+        int[] sectionLabels = new int[sentenceCount];
+        int[][] labelColumns = new int[sentenceCount][];
+        labelSections(body, seg, occurrences, tokens, sectionLabels, labelColumns);
 
         Acc[] accs = new Acc[actorCount];
         for (int a = 0; a < actorCount; a++) {
@@ -204,7 +227,8 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 continue;
             }
             Tok[] toks = tokens(body, seg, occurrences, tokens, s);
-            scoreSentence(body, seg, s, toks, owners[s], columns[s], lexicon, accs);
+            scoreSentence(body, seg, s, toks, owners[s], columns[s], sectionLabels[s], labelColumns[s], lexicon,
+                    accs);
         }
 
         List<ActorSentiment> results = new ArrayList<>(actorCount);
@@ -240,8 +264,11 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         int[][] owners = new int[seg.sentenceCount()][];
         List<Scope> scopes = new ArrayList<>();
         int[] header = null;
+        int lastSingle = -1; // the actor named alone by the previous block, if any
         for (int b = 0; b < seg.blocks.size(); b++) {
             Block block = seg.blocks.get(b);
+            int previousSingle = lastSingle;
+            lastSingle = -1;
             if (block.kind == Kind.TABLE) {
                 int s = block.firstSentence;
                 boolean first = b == 0 || seg.blocks.get(b - 1).kind != Kind.TABLE || block.blankBefore;
@@ -278,6 +305,11 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             }
             boolean inherits = block.kind == Kind.LIST || block.kind == Kind.TEXT;
             int carry = inherits && !scopes.isEmpty() ? scopes.get(scopes.size() - 1).actor : -1;
+            if (carry < 0 && block.kind == Kind.TEXT && previousSingle >= 0
+                    && direct[block.firstSentence].length == 0
+                    && Words.mentionsIt(tokens(body, seg, occurrences, tokens, block.firstSentence))) {
+                carry = previousSingle; // "Acme is available on both platforms. [...] Users love its plans."
+            }
             for (int s = block.firstSentence; s < block.endSentence; s++) {
                 if (direct[s].length > 0) {
                     int carried = carry;
@@ -300,6 +332,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             }
             if (blockActors.size() == 1) {
                 int actor = blockActors.iterator().next();
+                lastSingle = block.kind == Kind.HEADING ? -1 : actor;
                 if (block.kind == Kind.HEADING) {
                     scopes.add(new Scope(actor, block.level, -1));
                 } else if (block.kind == Kind.LIST) {
@@ -422,9 +455,9 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     }
 
     private void scoreSentence(String body, Segmentation seg, int s, Tok[] toks, int[] owners, int[] columns,
-            Lexicon lexicon, Acc[] accs) {
+            int sectionLabel, int[] labelColumns, Lexicon lexicon, Acc[] accs) {
         List<int[]> markers = new ArrayList<>(2);
-        List<int[]> clauses = clauses(toks, markers);
+        List<int[]> clauses = clauses(toks, markers, lexicon.language);
         boolean allCaps = allCaps(toks);
         List<Hit> hits = new ArrayList<>();
         for (int[] clause : clauses) {
@@ -439,6 +472,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         boolean question = endsWithQuestion(body, seg.sentenceStart(s), seg.sentenceEnd(s));
         List<int[]> cells = columns == null ? List.of() : cells(toks);
         ClauseActors info = columns == null && owners.length > 1 ? ClauseActors.of(toks, clauses, hits) : null;
+        int[] inline = inlineLabel(toks);
         for (int actor : owners) {
             List<int[]> ranges;
             List<int[]> topicRanges;
@@ -478,6 +512,9 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     }
                 }
             }
+            if (columns == null) {
+                sum += LABELLED * labelBias(toks, ranges, hits, inline, sectionLabel, labelColumns);
+            }
             if (sum != 0) {
                 sum += Math.signum(sum) * EXCLAMATION * Math.min(exclamations, MAX_EXCLAMATIONS);
                 if (question) {
@@ -494,6 +531,152 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 }
             }
         }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Pros and cons: labelled sections, inline labels and labelled table columns
+
+    /**
+     * Marks the sentences under a pros or cons label: a heading ("### Drawbacks", until the next heading of the
+     * same or a higher level) or a line or list item holding only the label ("**Cons:**", "- Pros", covering the
+     * list items that follow it, more indented for a list item, until a blank line). For tables whose header row
+     * labels columns ("| Tool | Pros | Cons |"), {@code labelColumns} receives each later row's column labels.
+     */
+    private static void labelSections(String body, Segmentation seg, List<List<int[]>> occurrences, Tok[][] tokens,
+            int[] sectionLabels, int[][] labelColumns) {
+        int polarity = 0;
+        int headingLevel = 0;
+        int indent = -1;
+        boolean covered = false;
+        int[] tableLabels = null;
+        for (int b = 0; b < seg.blocks.size(); b++) {
+            Block block = seg.blocks.get(b);
+            if (block.kind == Kind.TABLE) {
+                boolean firstRow = b == 0 || seg.blocks.get(b - 1).kind != Kind.TABLE || block.blankBefore;
+                if (firstRow) {
+                    tableLabels = headerLabels(tokens(body, seg, occurrences, tokens, block.firstSentence));
+                } else if (tableLabels != null) {
+                    labelColumns[block.firstSentence] = tableLabels;
+                }
+                polarity = 0;
+                continue;
+            }
+            int label = block.endSentence - block.firstSentence == 1
+                    && seg.sentenceEnd(block.firstSentence) - seg.sentenceStart(block.firstSentence) <= MAX_LABEL
+                    ? wholeLabel(tokens(body, seg, occurrences, tokens, block.firstSentence)) : 0;
+            if (block.kind == Kind.HEADING) {
+                if (polarity != 0 && (headingLevel == 0 || block.level <= headingLevel)) {
+                    polarity = 0;
+                }
+                if (label != 0) {
+                    polarity = label;
+                    headingLevel = block.level;
+                    continue;
+                }
+            } else if (label != 0) {
+                polarity = label;
+                headingLevel = 0;
+                indent = block.kind == Kind.LIST ? block.indent : -1;
+                covered = false;
+                continue;
+            } else if (polarity != 0 && headingLevel == 0
+                    && (block.kind != Kind.LIST || block.indent <= indent || (block.blankBefore && covered))) {
+                polarity = 0;
+            }
+            if (polarity != 0) {
+                for (int s = block.firstSentence; s < block.endSentence; s++) {
+                    sectionLabels[s] = polarity;
+                }
+                covered = true;
+            }
+        }
+    }
+
+    /** The polarity of a sentence that is only a pros or cons label ("**Cons:**", "### Drawbacks"), else 0. */
+    private static int wholeLabel(Tok[] toks) {
+        int end = toks.length;
+        if (end > 0 && toks[end - 1].kind == Tok.COMMA && toks[end - 1].w.equals(":")) {
+            end--;
+        }
+        for (int i = 0; i < end; i++) {
+            if (toks[i].kind != Tok.WORD) {
+                return 0;
+            }
+        }
+        return Words.labelPolarity(toks, 0, end);
+    }
+
+    /** {colon, polarity} when the sentence opens with a pros or cons label and a colon ("Cons: pricey"). */
+    private static int[] inlineLabel(Tok[] toks) {
+        for (int i = 0; i < toks.length && i < 6; i++) {
+            if (toks[i].kind == Tok.COMMA) {
+                if (!toks[i].w.equals(":") || i + 1 >= toks.length) {
+                    return null;
+                }
+                int polarity = Words.labelPolarity(toks, 0, i);
+                return polarity == 0 ? null : new int[] {i, polarity};
+            }
+            if (toks[i].kind != Tok.WORD) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** The pros or cons label of each cell of a table's header row, or null when there is none. */
+    private static int[] headerLabels(Tok[] toks) {
+        List<int[]> cells = cells(toks);
+        int[] labels = new int[cells.size()];
+        boolean any = false;
+        for (int c = 0; c < cells.size(); c++) {
+            labels[c] = Words.labelPolarity(toks, cells.get(c)[0], cells.get(c)[1]);
+            any |= labels[c] != 0;
+        }
+        return any ? labels : null;
+    }
+
+    /**
+     * The direction a pros or cons label gives an actor's part of a sentence that carries no sentiment of its
+     * own: +1 for "Pros: offline mode", -1 for an item under "Cons:" or a "Cons" table cell, 0 otherwise.
+     */
+    private static int labelBias(Tok[] toks, List<int[]> ranges, List<Hit> hits, int[] inline, int sectionLabel,
+            int[] labelColumns) {
+        if (inline != null) {
+            return quietPart(toks, ranges, hits, inline[0] + 1, toks.length) ? inline[1] : 0;
+        }
+        if (sectionLabel != 0) {
+            return quietPart(toks, ranges, hits, 0, toks.length) ? sectionLabel : 0;
+        }
+        if (labelColumns == null) {
+            return 0;
+        }
+        int bias = 0;
+        List<int[]> cells = cells(toks);
+        for (int c = 0; c < cells.size() && c < labelColumns.length; c++) {
+            if (labelColumns[c] != 0 && quietPart(toks, ranges, hits, cells.get(c)[0], cells.get(c)[1])) {
+                bias += labelColumns[c];
+            }
+        }
+        return bias;
+    }
+
+    /** Whether the actor's ranges hold words but no sentiment hit within [from, to). */
+    private static boolean quietPart(Tok[] toks, List<int[]> ranges, List<Hit> hits, int from, int to) {
+        boolean words = false;
+        for (int[] r : ranges) {
+            int a = Math.max(r[0], from);
+            int b = Math.min(r[1], to);
+            for (int i = a; i < b; i++) {
+                if (toks[i].kind == Tok.WORD && toks[i].actor < 0) {
+                    words = true;
+                    break;
+                }
+            }
+            if (a < b && hasHit(hits, a, b)) {
+                return false;
+            }
+        }
+        return words;
     }
 
     private static boolean hasContrast(List<int[]> markers) {
@@ -722,9 +905,16 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
      * coordination ("to Apple and Spotify").
      */
     private static boolean afterPreposition(Tok[] toks, int from, int k) {
+        int next = k;
+        while (next < toks.length && toks[next].actor == toks[k].actor) {
+            next++;
+        }
+        // a comma before the actor only continues a list when the list goes on after it ("to A, B and C")
+        boolean inList = next < toks.length && ((toks[next].kind == Tok.COMMA && toks[next].w.equals(","))
+                || (toks[next].kind == Tok.WORD && Words.CONNECTORS.contains(toks[next].w)));
         for (int p = k - 1; p >= from; p--) {
             Tok t = toks[p];
-            if (t.actor >= 0 || (t.kind == Tok.COMMA && t.w.equals(","))) {
+            if (t.actor >= 0 || (inList && t.kind == Tok.COMMA && t.w.equals(","))) {
                 continue;
             }
             if (t.kind != Tok.WORD) {
@@ -760,7 +950,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
      * Token ranges between contrast markers (the markers themselves belong to no clause); the markers go to
      * {@code markers} as {position, length, kind} when it is not null.
      */
-    private static List<int[]> clauses(Tok[] toks, List<int[]> markers) {
+    private static List<int[]> clauses(Tok[] toks, List<int[]> markers, String language) {
         List<int[]> clauses = new ArrayList<>(2);
         int start = 0;
         int i = 0;
@@ -775,7 +965,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     && actorOpensPart(toks, i + 1)) {
                 marker = 1; // "... is thorough but hard to navigate, and Initech ...": the part before the comma
             } else if (t.kind == Tok.WORD && t.actor < 0) {
-                marker = Words.contrastAt(toks, i);
+                marker = Words.contrastAt(toks, i, language);
                 if (marker > 0) {
                     kind = Words.markerKind(toks, i, marker);
                 }
@@ -1596,8 +1786,12 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     }
 
     private static final class Lexicon extends PhraseIndex {
-        Lexicon(List<Entry> entries, Map<String, Entry> prefixes) {
+        /** The language it was built for (one of {@link #LANGUAGES}). */
+        final String language;
+
+        Lexicon(String language, List<Entry> entries, Map<String, Entry> prefixes) {
             super(entries, prefixes);
+            this.language = language;
         }
     }
 
@@ -1621,11 +1815,11 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 if (l > 0) {
                     merged.putAll(files.get(LANGUAGES.get(l)));
                 }
-                LEXICONS[l] = build(merged);
+                LEXICONS[l] = build(LANGUAGES.get(l), merged);
             }
         }
 
-        private static Lexicon build(Map<String, Double> merged) {
+        private static Lexicon build(String language, Map<String, Double> merged) {
             Map<String, Entry> phrases = new LinkedHashMap<>();
             Map<String, Entry> prefixes = new LinkedHashMap<>();
             for (Map.Entry<String, Double> e : merged.entrySet()) {
@@ -1644,7 +1838,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     phrases.put(String.join(" ", words), new Entry(words, e.getValue(), null));
                 }
             }
-            return new Lexicon(new ArrayList<>(phrases.values()), prefixes);
+            return new Lexicon(language, new ArrayList<>(phrases.values()), prefixes);
         }
 
         private static Map<String, Double> read(String resource) {
@@ -1711,14 +1905,17 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 "didnt", "hasnt", "havent", "shouldnt", "wouldnt", "couldnt", "aint",
                 "ne", "n", "pas", "jamais", "sans", "aucun", "aucune", "ni", "guère", "nullement",
                 "nicht", "kein", "keine", "keinen", "keiner", "keinem", "keines", "nie", "niemals", "ohne", "kaum",
-                "nunca", "sin", "jamás", "tampoco", "ningún", "ninguna", "ninguno", "apenas");
+                "nunca", "sin", "jamás", "tampoco", "ningún", "ninguna", "ninguno", "apenas",
+                "nessun", "nessuno", "nessuna", "senza", "né", "não", "nenhum", "nenhuma", "nem", "jamais",
+                "niet", "geen", "nooit", "zonder", "niets");
         /** "peu fiable", "poco fiable", "wenig intuitiv" negate; "un peu", "un poco", "ein wenig" damp. */
-        static final Set<String> WEAK_NEGATORS = normalized("peu", "poco", "wenig");
-        static final Set<String> INDEFINITE = normalized("un", "ein", "a");
+        static final Set<String> WEAK_NEGATORS = normalized("peu", "poco", "wenig", "pouco");
+        static final Set<String> INDEFINITE = normalized("un", "ein", "a", "um");
         static final Set<String> NEGATION_EXCEPTIONS = normalized("only", "just", "doubt", "wonder", "matter",
                 "exception", "question", "surprise", "code", "seulement", "uniquement", "doute", "nur", "zweifel",
-                "solo", "sólo", "solamente", "duda");
-        static final Set<String> FLIPPERS = normalized("less", "fewer", "moins", "weniger", "menos");
+                "solo", "sólo", "solamente", "duda", "soltanto", "somente", "alleen", "slechts");
+        static final Set<String> FLIPPERS = normalized("less", "fewer", "moins", "weniger", "menos", "meno",
+                "minder");
         static final Set<String> POST_NEGATORS = normalized("nicht", "kaum", "nie");
         static final Set<String> INTENSIFIERS = normalized("very", "extremely", "really", "highly", "incredibly",
                 "most", "so", "super", "exceptionally", "particularly", "remarkably", "truly", "especially",
@@ -1727,34 +1924,48 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 "très", "vraiment", "extrêmement", "particulièrement", "trop", "hyper", "si", "tellement",
                 "sehr", "äußerst", "extrem", "wirklich", "besonders", "höchst", "total", "viel", "deutlich", "zu",
                 "überaus", "muy", "realmente", "extremadamente", "sumamente", "tan", "demasiado", "mucho",
-                "altamente", "increíblemente", "especialmente", "súper");
+                "altamente", "increíblemente", "especialmente", "súper", "molto", "davvero", "estremamente",
+                "particolarmente", "troppo", "veramente", "decisamente", "muito", "muita", "demais", "zeer", "erg",
+                "echt", "bijzonder", "enorm", "uiterst");
         static final Set<String> DAMPENERS = normalized("somewhat", "slightly", "fairly", "relatively", "moderately",
                 "marginally", "partially", "partly", "mildly", "rather", "reasonably", "kinda", "sorta",
                 "assez", "plutôt", "légèrement", "relativement", "etwas", "bisschen", "eher", "relativ",
-                "einigermaßen", "algo", "ligeramente", "relativamente", "bastante");
+                "einigermaßen", "algo", "ligeramente", "relativamente", "bastante", "abbastanza", "piuttosto",
+                "leggermente", "razoavelmente", "ligeiramente", "vrij", "redelijk", "enigszins", "nogal");
         /** Two-word dampeners, as {last word: first word}. */
-        static final Map<String, Set<String>> DAMPENER_PAIRS = Map.of(
-                "bit", Set.of("a"), "little", Set.of("a"), "tad", Set.of("a"), "of", Set.of("kind", "sort"),
-                "peu", Set.of("un"), "wenig", Set.of("ein"), "poco", Set.of("un"), "tanto", Set.of("un"));
+        static final Map<String, Set<String>> DAMPENER_PAIRS = Map.ofEntries(
+                Map.entry("bit", Set.of("a")), Map.entry("little", Set.of("a")), Map.entry("tad", Set.of("a")),
+                Map.entry("of", Set.of("kind", "sort")), Map.entry("peu", Set.of("un")),
+                Map.entry("wenig", Set.of("ein")), Map.entry("poco", Set.of("un")), Map.entry("tanto", Set.of("un")),
+                Map.entry("po", Set.of("un")), Map.entry("pouco", Set.of("um")), Map.entry("beetje", Set.of("een")));
         static final Set<String> CONNECTORS = normalized("or", "nor", "and", "ou", "ni", "oder", "noch", "und", "o",
-                "y", "et");
+                "y", "et", "e", "oppure");
         static final Set<String> REPORTING = normalized("report", "reports", "reported", "reporting", "mention",
                 "mentions", "mentioned", "noted", "cite", "cites", "cited", "signalent",
-                "signalé", "mentionnent", "berichten", "melden", "reportan", "mencionan", "señalan");
+                "signalé", "mentionnent", "berichten", "melden", "reportan", "mencionan", "señalan", "segnalano",
+                "riportano", "relatam", "mencionam");
         /** Prepositions whose object, when another actor comes first, is not what the clause judges. */
         static final Set<String> PREPOSITIONS = normalized("to", "with", "into", "via", "from", "on", "onto",
                 "across", "alongside", "through", "in", "for", "avec", "sur", "vers", "mit", "auf", "con");
         /** Words after which a sentiment word names what a reader wants, not what an actor is. */
         static final Set<String> REQUIREMENTS = normalized("need", "want", "wants", "require", "seeking",
-                "prefer", "looking", "besoin", "cherchez", "brauchen", "benötigen", "suchen", "necesitas",
+                "looking", "besoin", "cherchez", "brauchen", "benötigen", "suchen", "necesitas",
                 "necesitan", "buscas", "buscan");
 
-        /** Whether a requirement word ("need", "looking for") comes up to four words before token i. */
+        /**
+         * Whether a requirement word ("need", "looking for") comes up to four words before token i, passing over
+         * a comma right before it ("teams that want fast, reliable sync").
+         */
         static boolean requirementBefore(Tok[] toks, int i, int from) {
-            for (int j = i - 1; j >= from && j >= i - 4; j--) {
-                if (toks[j].kind != Tok.WORD) {
+            int words = 0;
+            for (int j = i - 1; j >= from && words < 4; j--) {
+                if (j == i - 1 && toks[j].kind == Tok.COMMA && toks[j].w.equals(",")) {
+                    continue;
+                }
+                if (toks[j].kind != Tok.WORD || toks[j].actor >= 0) {
                     return false;
                 }
+                words++;
                 if (REQUIREMENTS.contains(toks[j].w)) {
                     return true;
                 }
@@ -1762,22 +1973,79 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             return false;
         }
 
-        static final Set<String> THAN = normalized("than", "que", "qu", "als");
+        /** Pros and cons labels ("Cons", "Key drawbacks", "What we like"), with their direction. */
+        private static final Map<String, Integer> LABELS = labels(
+                new String[] {"pros", "pro", "advantages", "advantage", "strengths", "strength", "upsides",
+                    "upside", "benefits", "highlights", "what we like", "why we like it", "what i like",
+                    "what users like", "avantages", "points forts", "vorteile", "stärken", "pluspunkte", "ventajas",
+                    "puntos fuertes", "vantaggi", "punti di forza", "vantagens", "pontos fortes", "voordelen",
+                    "sterke punten", "pluspunten"},
+                new String[] {"cons", "con", "disadvantages", "disadvantage", "drawbacks", "drawback",
+                    "downsides", "downside", "weaknesses", "weakness", "limitations", "limitation", "caveats",
+                    "watch outs", "watch out for", "what we don't like", "what we dont like", "what could be better",
+                    "complaints", "inconvénients", "points faibles", "limites", "nachteile", "schwächen",
+                    "minuspunkte", "desventajas", "contras", "puntos débiles", "svantaggi", "contro",
+                    "punti deboli", "desvantagens", "pontos fracos", "nadelen", "zwakke punten", "minpunten"});
+        /** Words a label may open with ("Key drawbacks", "Potential downsides"). */
+        private static final Set<String> LABEL_OPENERS = normalized("key", "main", "potential", "possible",
+                "notable", "some", "the", "a", "few", "major", "minor", "common", "biggest", "top", "its", "their");
+
+        /** +1 for a pros label, -1 for a cons label filling the tokens [from, to), else 0. */
+        static int labelPolarity(Tok[] toks, int from, int to) {
+            StringBuilder b = new StringBuilder();
+            boolean opening = true;
+            for (int i = from; i < to; i++) {
+                Tok t = toks[i];
+                if (t.kind != Tok.WORD || t.actor >= 0) {
+                    return 0;
+                }
+                if (opening && LABEL_OPENERS.contains(t.w) && i + 1 < to) {
+                    continue;
+                }
+                opening = false;
+                if (b.length() > 0) {
+                    b.append(' ');
+                }
+                b.append(t.w);
+                if (b.length() > 24) {
+                    return 0;
+                }
+            }
+            return b.length() == 0 ? 0 : LABELS.getOrDefault(b.toString(), 0);
+        }
+
+        private static Map<String, Integer> labels(String[] pros, String[] cons) {
+            Map<String, Integer> map = new HashMap<>();
+            for (String p : pros) {
+                map.put(String.join(" ", phraseWords(p)), 1);
+            }
+            for (String c : cons) {
+                map.put(String.join(" ", phraseWords(c)), -1);
+            }
+            return Map.copyOf(map);
+        }
+
+        static final Set<String> THAN = normalized("than", "que", "qu", "als", "dan");
         static final Set<String> ARTICLES = normalized("the", "that", "those", "of", "le", "la", "les", "l",
                 "celui", "celle", "de", "du", "der", "die", "das", "den", "dem", "el", "los", "las", "lo");
         static final List<String[]> UNLIKE = phrases("unlike", "compared to", "compared with", "in contrast to",
                 "in comparison to", "in comparison with", "contrary to", "relative to", "as opposed to",
                 "contrairement à", "par rapport à", "comparé à", "im gegensatz zu", "im vergleich zu",
-                "verglichen mit", "a diferencia de", "en comparación con", "comparado con", "frente a");
+                "verglichen mit", "a diferencia de", "en comparación con", "comparado con", "frente a",
+                "a differenza di", "rispetto a", "ao contrário de", "em comparação com", "comparado com",
+                "in tegenstelling tot", "vergeleken met");
         /** Verbs whose object is compared against: "Acme outperforms Globex". */
         static final Set<String> OUTDOING = normalized("outperforms", "outperformed", "outperform", "beats",
-                "surpasses", "outshines", "outpaces", "übertrifft", "supera", "surpasse");
+                "surpasses", "outshines", "outpaces", "übertrifft", "supera", "surpasse", "overtreft");
         static final List<String[]> CONTRAST = phrases("but", "however", "whereas", "while", "although", "though",
                 "yet", "nevertheless", "nonetheless", "conversely", "on the other hand", "in contrast", "by contrast",
                 "mais", "cependant", "pourtant", "toutefois", "néanmoins", "tandis que", "alors que", "bien que",
                 "en revanche", "par contre", "d'autre part", "aber", "jedoch", "während", "obwohl", "doch",
                 "allerdings", "hingegen", "dagegen", "wohingegen", "im gegensatz dazu", "auf der anderen seite",
                 "pero", "aunque", "sino", "mientras", "mientras que", "sin embargo", "en cambio", "no obstante",
+                "tuttavia", "eppure", "sebbene", "benché", "anche se", "invece", "mentre", "porém", "contudo",
+                "todavia", "no entanto", "embora", "enquanto", "maar", "echter", "hoewel", "terwijl",
+                "daarentegen",
                 "por otro lado", "por el contrario");
 
         static final String[][] ASPECTS = {
@@ -1823,7 +2091,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     + " relación calidad precio"},
         };
 
-        /** Stop words by language index (en, fr, de, es); words listed for several languages are dropped. */
+        /** Stop words by language index (see {@link #LANGUAGES}); words listed for several languages are dropped. */
         static final Map<String, Integer> STOP_WORDS = stopWords(
                 new String[] {"the", "is", "and", "are", "with", "for", "of", "it", "its", "this", "that", "to",
                     "be", "has", "have", "which", "by", "or", "from", "their", "they", "you", "your", "can", "but",
@@ -1840,15 +2108,39 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 new String[] {"el", "los", "las", "y", "que", "del", "para", "con", "una", "por", "muy", "su",
                     "sus", "más", "pero", "lo", "como", "está", "también", "herramienta", "ofrece", "es", "opción",
                     "empresas", "pequeñas", "este", "esta", "estos", "hay", "sin", "sobre", "entre", "tiene",
-                    "puede", "muchos", "muchas", "usuarios", "cuando", "porque"});
+                    "puede", "muchos", "muchas", "usuarios", "cuando", "porque"},
+                new String[] {"è", "sono", "che", "non", "della", "delle", "degli", "dei", "nel", "nella", "per",
+                    "anche", "più", "molto", "gli", "questo", "questa", "hanno", "alla", "strumento", "utenti",
+                    "prezzo", "migliore", "ottimo", "ottima", "buona", "essere", "di", "sia", "loro", "può", "tra",
+                    "rispetto", "ancora", "così", "perché", "aziende", "piccole"},
+                new String[] {"não", "é", "são", "uma", "muito", "você", "seu", "sua", "mas", "pelo", "pela",
+                    "ao", "isso", "ferramenta", "oferece", "usuários", "tem", "pode", "bom", "boa", "melhor", "em",
+                    "na", "opção", "preço", "também", "até", "eles", "seus", "suas", "ele", "ela", "pequenas",
+                    "muitos"},
+                new String[] {"het", "een", "van", "niet", "met", "voor", "zijn", "op", "dat", "maar", "ook", "wel",
+                    "goed", "veel", "deze", "bij", "naar", "wordt", "hun", "biedt", "gebruikers", "prijs",
+                    "goede", "echter", "geen", "heeft", "kunnen", "worden", "meer", "zeer", "erg", "nog", "om",
+                    "bedrijven", "kleine"});
 
         static final Set<String> PRONOUNS = normalized("it", "its", "they", "their", "them", "this", "these",
                 "il", "elle", "ils", "elles", "son", "sa", "ses", "leur", "leurs", "er", "sie", "es", "sein", "seine",
-                "seinen", "ihr", "ihre", "él", "ella", "ellos", "ellas", "su", "sus");
+                "seinen", "ihr", "ihre", "él", "ella", "ellos", "ellas", "su", "sus", "suo", "sua", "suoi",
+                "loro", "ele", "ela", "eles", "elas", "seu", "seus", "suas", "hij", "zij", "ze", "zijn", "hun");
         static final Set<String> OPENERS = normalized("however", "but", "also", "still", "additionally", "moreover",
                 "furthermore", "unfortunately", "overall", "and", "that", "said", "yet", "though", "mais",
                 "cependant", "toutefois", "aber", "jedoch", "allerdings", "pero", "sin", "embargo", "además",
-                "también", "aussi", "auch");
+                "también", "aussi", "auch", "inoltre", "tuttavia", "anche", "porém", "contudo", "além", "disso",
+                "também", "maar", "echter", "ook", "bovendien");
+
+        /** Whether the sentence holds the possessive "its", which points back to a product ("Love its plans"). */
+        static boolean mentionsIt(Tok[] toks) {
+            for (Tok t : toks) {
+                if (t.kind == Tok.WORD && t.w.equals("its")) {
+                    return true;
+                }
+            }
+            return false;
+        }
 
         /** Whether the sentence opens with a pronoun, after at most two connecting words ("However, it..."). */
         static boolean opensWithPronoun(Tok[] toks) {
@@ -1918,9 +2210,10 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         static final int MARK_CONCESSIVE = 2;
         private static final Set<String> BUT_MARKERS = Set.of("but", "however", "yet", "nevertheless",
                 "nonetheless", "mais", "cependant", "pourtant", "toutefois", "neanmoins", "aber", "jedoch", "doch",
-                "allerdings", "pero", "sino", "sin embargo", "no obstante");
+                "allerdings", "pero", "sino", "sin embargo", "no obstante", "ma", "tuttavia", "eppure", "mas",
+                "porem", "contudo", "todavia", "no entanto", "maar", "echter");
         private static final Set<String> CONCESSIVE_MARKERS = Set.of("though", "although", "bien que", "obwohl",
-                "aunque");
+                "aunque", "sebbene", "benche", "anche se", "embora", "hoewel");
 
         /** The kind of the contrast marker of {@code length} tokens at i. */
         static int markerKind(Tok[] toks, int i, int length) {
@@ -1953,9 +2246,20 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         private static final Map<String, List<String[]>> CONTRAST_BY_FIRST = byWord(CONTRAST, true);
         private static final Map<String, List<String[]>> UNLIKE_BY_LAST = byWord(UNLIKE, false);
 
+        /**
+         * Contrast markers that are other words elsewhere ("ma" is French for "my", "mas" Spanish for "more"),
+         * applied only to answers read as their language.
+         */
+        private static final Map<String, Map<String, List<String[]>>> LANGUAGE_CONTRAST = Map.of(
+                "it", byWord(phrases("ma"), true), "pt", byWord(phrases("mas"), true));
+
         /** Tokens a contrast marker starting at i spans, or 0. */
-        static int contrastAt(Tok[] toks, int i) {
+        static int contrastAt(Tok[] toks, int i, String language) {
             List<String[]> candidates = CONTRAST_BY_FIRST.get(toks[i].w);
+            if (candidates == null) {
+                Map<String, List<String[]>> own = LANGUAGE_CONTRAST.get(language);
+                candidates = own == null ? null : own.get(toks[i].w);
+            }
             if (candidates == null) {
                 return 0;
             }

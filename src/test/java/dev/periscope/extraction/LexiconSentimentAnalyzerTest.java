@@ -351,6 +351,88 @@ class LexiconSentimentAnalyzerTest {
         assertThat(r.comment()).isEqualTo("Acme is great.");
     }
 
+    // --- contrast, scope, wishes, pros and cons
+
+    @Test
+    void theClauseAfterButCarriesTheVerdictAndConcessionsWeighLess() {
+        assertThat(collapse(analysis("Acme is capable but expensive.", "Acme"))).isEqualTo("negative");
+        assertThat(collapse(analysis("Acme has improved its editor, but it still lacks offline mode.", "Acme")))
+                .isEqualTo("negative");
+        assertThat(collapse(analysis("Acme isn't bad, but at $180 it's hard to justify.", "Acme")))
+                .isEqualTo("negative");
+        assertThat(collapse(analysis("Acme is not the cheapest, but it is the most reliable.", "Acme")))
+                .isEqualTo("positive");
+        assertThat(collapse(analysis("Acme is a solid choice, though it can be pricey.", "Acme")))
+                .isEqualTo("positive");
+        assertThat(collapse(analysis("Although Acme costs more, it is far more reliable.", "Acme")))
+                .isEqualTo("positive");
+        Map<String, ActorSentiment> r = analyze("Acme is good, but Globex is bad.");
+        assertThat(collapse(r.get("Acme").analysis())).as("each on its own side: no weighting").isEqualTo("positive");
+        assertThat(collapse(r.get("Globex").analysis())).isEqualTo("negative");
+    }
+
+    @Test
+    void objectsOfAPrepositionAndOrphanPartsFollowTheSubject() {
+        Map<String, ActorSentiment> r = analyze(
+                "Acme is a popular host with automatic distribution to Globex and Initech.");
+        assertThat(collapse(r.get("Acme").analysis())).isEqualTo("positive");
+        assertThat(r.get("Globex").analysis()).isEqualTo("neutral");
+        assertThat(r.get("Initech").analysis()).isEqualTo("neutral");
+        r = analyze("Compared with Acme, Globex is harder to configure.");
+        assertThat(collapse(r.get("Globex").analysis())).isEqualTo("negative");
+        assertThat(collapse(r.get("Acme").analysis())).isEqualTo("positive");
+        r = analyze("Globex's docs are thorough but hard to navigate, and Initech ships a PDF manual.");
+        assertThat(collapse(r.get("Globex").analysis())).isEqualTo("negative");
+        assertThat(r.get("Initech").analysis()).isEqualTo("neutral");
+    }
+
+    @Test
+    void wishesAreNotJudgements() {
+        assertThat(collapse(analysis("Acme is not recommended for teams that need reliable backups.", "Acme")))
+                .isEqualTo("negative");
+        assertThat(analysis("Acme is built for teams that want fast, reliable sync.", "Acme")).isEqualTo("neutral");
+        assertThat(collapse(analysis("If you need simple invoicing, Acme is great.", "Acme"))).isEqualTo("positive");
+    }
+
+    @Test
+    void prosAndConsLabelsJudgeTheItemsUnderThem() {
+        assertThat(collapse(analysis("### Acme\n**Cons:**\n- Requires a desktop app\n- No Linux client\n",
+                "Acme"))).isEqualTo("negative");
+        assertThat(collapse(analysis("### Acme\n**Pros:**\n- Offline mode\n- Two-factor login\n", "Acme")))
+                .isEqualTo("positive");
+        assertThat(collapse(analysis("- **Acme**\n  - Cons: requires a desktop app\n", "Acme")))
+                .isEqualTo("negative");
+        String table = """
+                | Tool | Pros | Cons |
+                |---|---|---|
+                | Acme | Offline mode, SSO | Desktop only |
+                | Globex | Web app | Expensive, slow |
+                """;
+        Map<String, ActorSentiment> r = analyze(table);
+        assertThat(r.get("Acme").analysis()).as("one pro, one con").isEqualTo("neutral");
+        assertThat(collapse(r.get("Globex").analysis())).isEqualTo("negative");
+        assertThat(analysis("## Acme\nAcme is a note app.\n\n## Pros and cons\nIt depends on your team.\n", "Acme"))
+                .isEqualTo("neutral");
+    }
+
+    @Test
+    void aParagraphAboutItsContinuesTheActorNamedJustBefore() {
+        String text = """
+                **Acme** is available on both platforms:
+
+                - iPhone: [Acme on the App Store](https://apps.apple.com/x)
+
+                Users love its adaptive plans.
+                """;
+        assertThat(collapse(analysis(text, "Acme"))).isEqualTo("positive");
+        String tip = """
+                - **Acme** – a recipe app.
+
+                Tip: try a simple salsa first; it's a good test.
+                """;
+        assertThat(analysis(tip, "Acme")).as("\"it's\" may be anything").isEqualTo("neutral");
+    }
+
     // --- languages
 
     @Test
@@ -375,6 +457,41 @@ class LexiconSentimentAnalyzerTest {
         assertThat(collapse(analysis("Globex es lento y caro.", "Globex"))).isEqualTo("negative");
         assertThat(collapse(analysis("Acme no es fiable.", "Acme"))).isEqualTo("negative");
         Map<String, ActorSentiment> es = analyze("Acme es excelente, pero Globex es peor.");
+        assertThat(collapse(es.get("Acme").analysis())).isEqualTo("positive");
+        assertThat(collapse(es.get("Globex").analysis())).isEqualTo("negative");
+    }
+
+    @Test
+    void italianPortugueseAndDutch() {
+        assertThat(collapse(analysis("Acme è molto affidabile e facile da usare.", "Acme"))).isEqualTo("positive");
+        assertThat(collapse(analysis("Globex è lento e troppo caro.", "Globex"))).isEqualTo("negative");
+        assertThat(collapse(analysis("Acme non è affidabile.", "Acme"))).isEqualTo("negative");
+        Map<String, ActorSentiment> it = analyze("Acme è ottimo, ma Globex è deludente.");
+        assertThat(collapse(it.get("Acme").analysis())).isEqualTo("positive");
+        assertThat(collapse(it.get("Globex").analysis())).isEqualTo("negative");
+
+        assertThat(collapse(analysis("Acme é muito confiável e fácil de usar.", "Acme"))).isEqualTo("positive");
+        assertThat(collapse(analysis("Globex é lento e caro.", "Globex"))).isEqualTo("negative");
+        assertThat(collapse(analysis("Acme não é confiável.", "Acme"))).isEqualTo("negative");
+        Map<String, ActorSentiment> pt = analyze("Acme é ótimo, mas Globex é decepcionante.");
+        assertThat(collapse(pt.get("Acme").analysis())).isEqualTo("positive");
+        assertThat(collapse(pt.get("Globex").analysis())).isEqualTo("negative");
+
+        assertThat(collapse(analysis("Acme is een zeer betrouwbare tool en het is ook erg gebruiksvriendelijk.",
+                "Acme"))).isEqualTo("positive");
+        assertThat(collapse(analysis("Globex is traag en het is ook te duur voor kleine bedrijven.", "Globex")))
+                .isEqualTo("negative");
+        assertThat(collapse(analysis("Acme is niet betrouwbaar voor de meeste bedrijven.", "Acme")))
+                .isEqualTo("negative");
+        Map<String, ActorSentiment> nl = analyze(
+                "Acme is uitstekend voor kleine bedrijven, maar Globex is teleurstellend.");
+        assertThat(collapse(nl.get("Acme").analysis())).isEqualTo("positive");
+        assertThat(collapse(nl.get("Globex").analysis())).isEqualTo("negative");
+
+        // "ma" (French "my") and "más" (Spanish "more") are no contrast markers outside Italian and Portuguese
+        Map<String, ActorSentiment> fr = analyze("Acme est ma solution préférée, mais Globex est décevant.");
+        assertThat(collapse(fr.get("Acme").analysis())).isEqualTo("positive");
+        Map<String, ActorSentiment> es = analyze("Acme es más rápido que Globex.");
         assertThat(collapse(es.get("Acme").analysis())).isEqualTo("positive");
         assertThat(collapse(es.get("Globex").analysis())).isEqualTo("negative");
     }
@@ -474,8 +591,12 @@ class LexiconSentimentAnalyzerTest {
         assertThat(analyzer.lexiconSize("fr")).isGreaterThanOrEqualTo(60);
         assertThat(analyzer.lexiconSize("de")).isGreaterThanOrEqualTo(60);
         assertThat(analyzer.lexiconSize("es")).isGreaterThanOrEqualTo(60);
-        System.out.printf("lexicon entries: en=%d fr=%d de=%d es=%d%n", analyzer.lexiconSize("en"),
-                analyzer.lexiconSize("fr"), analyzer.lexiconSize("de"), analyzer.lexiconSize("es"));
+        assertThat(analyzer.lexiconSize("it")).isGreaterThanOrEqualTo(60);
+        assertThat(analyzer.lexiconSize("pt")).isGreaterThanOrEqualTo(60);
+        assertThat(analyzer.lexiconSize("nl")).isGreaterThanOrEqualTo(60);
+        System.out.printf("lexicon entries: en=%d fr=%d de=%d es=%d it=%d pt=%d nl=%d%n", analyzer.lexiconSize("en"),
+                analyzer.lexiconSize("fr"), analyzer.lexiconSize("de"), analyzer.lexiconSize("es"),
+                analyzer.lexiconSize("it"), analyzer.lexiconSize("pt"), analyzer.lexiconSize("nl"));
     }
 
     @ParameterizedTest
@@ -576,6 +697,28 @@ class LexiconSentimentAnalyzerTest {
             positive | Acme   | Acme überzeugt durch seine einfache Bedienung.
             negative | Hooli  | Acme keeps improving, while Hooli has fallen behind.
             positive | Acme   | Acme keeps improving, while Hooli has fallen behind.
+            positive | Acme   | Acme is a solid choice for small teams that want simple invoicing.
+            positive | Acme   | For most freelancers, Acme is the go-to option.
+            positive | Acme   | Acme is best suited for agencies managing many clients.
+            positive | Acme   | Acme is worth considering if you run a small shop.
+            positive | Acme   | Acme is a strong contender for mid-sized teams.
+            negative | Acme   | Acme falls short on reporting.
+            negative | Acme   | Acme lags behind rivals in mobile features.
+            negative | Acme   | Acme struggles with large files.
+            negative | Acme   | Acme is pricey for solo users.
+            negative | Acme   | For a two-person team, Acme is overkill.
+            negative | Acme   | Acme can be slow when syncing large projects.
+            negative | Acme   | Acme has a learning curve for non-technical staff.
+            negative | Acme   | Acme's free plan is limited to three projects.
+            negative | Acme   | Acme is only available in English.
+            negative | Acme   | Acme is not ideal for enterprises with strict compliance needs.
+            negative | Acme   | Acme tends to feel cluttered once you add many boards.
+            negative | Acme   | Acme may feel overwhelming for beginners.
+            negative | Acme   | Acme's customer support can be hard to reach.
+            negative | Globex | Globex looks polished but falls short on integrations.
+            neutral  | Acme   | Acme offers analytics, security controls and a free plan.
+            neutral  | Acme   | Acme has a free plan and paid tiers from $12 per user.
+            neutral  | Acme   | Acme includes SSO and audit logs on its Enterprise plan.
             """;
 
     @Test
