@@ -73,24 +73,29 @@ public class RecordsController {
         return citations(caller, request, Records.Side.ALL);
     }
 
+    /** What a mention or citation list reads, given the filter, the side and the narrowed competitors. */
+    private interface Stream {
+        Records.Listing read(ExecutionFilter filter, Records.Side side, List<Long> competitors, PageRequest page);
+    }
+
     private ResponseEntity<Object> mentions(Caller caller, HttpServletRequest request, Records.Side side) {
-        QueryParams params = new QueryParams(request);
-        Project project = projects.require(caller, params.requiredProjectId());
-        ExecutionFilter filter = side == Records.Side.BRAND
-                ? filters.read(params, project, FilterParams.Accepts.LOCALE) : filters.read(params, project);
-        List<Long> competitors = side == Records.Side.BRAND ? List.of() : filter.competitors();
-        PageRequest page = PageRequest.from(params, 20);
-        return render(params, project, page, records.mentions(filter, side, competitors, page), Records.mentionColumns(side));
+        return list(caller, request, side, records::mentions, Records.mentionColumns(side));
     }
 
     private ResponseEntity<Object> citations(Caller caller, HttpServletRequest request, Records.Side side) {
+        return list(caller, request, side, records::citations, Records.citationColumns(side));
+    }
+
+    /** The brand lists take the locale filters; the competitor and unified lists take {@code competitors} instead. */
+    private ResponseEntity<Object> list(Caller caller, HttpServletRequest request, Records.Side side, Stream stream,
+                                        List<String> columns) {
         QueryParams params = new QueryParams(request);
         Project project = projects.require(caller, params.requiredProjectId());
         ExecutionFilter filter = side == Records.Side.BRAND
                 ? filters.read(params, project, FilterParams.Accepts.LOCALE) : filters.read(params, project);
         List<Long> competitors = side == Records.Side.BRAND ? List.of() : filter.competitors();
         PageRequest page = PageRequest.from(params, 20);
-        return render(params, project, page, records.citations(filter, side, competitors, page), Records.citationColumns(side));
+        return render(params, project, page, stream.read(filter, side, competitors, page), columns);
     }
 
     private static ResponseEntity<Object> render(QueryParams params, Project project, PageRequest page,
