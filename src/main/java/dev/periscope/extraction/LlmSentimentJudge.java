@@ -91,7 +91,7 @@ public final class LlmSentimentJudge implements SentimentAnalyzer {
                 }
                 log.info("The sentiment model gave an invalid judgement (attempt {} of {})", attempt, ATTEMPTS);
             } catch (EngineException failure) {
-                log.warn("The sentiment model failed: {}", failure.getMessage());
+                log.warn("The sentiment model failed: {}", redacted(failure.getMessage()));
                 if (!failure.retryable()) {
                     break;
                 }
@@ -160,6 +160,12 @@ public final class LlmSentimentJudge implements SentimentAnalyzer {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Providers sometimes echo the key in error bodies, which the transport quotes; logs never carry it. */
+    private String redacted(String message) {
+        String key = config.apiKey();
+        return message == null || key == null || key.isBlank() ? message : message.replace(key, "[redacted]");
     }
 
     static String key(Actor actor) {

@@ -42,6 +42,22 @@ class TenancyIT extends IntegrationTest {
                     api().get("/api/v1/dimensions/sentiments?project_id=" + id, stranger.key()),
                     api().get("/api/v1/dimensions/prompts?project_id=" + id, stranger.key()),
                     api().get("/api/v1/annotations?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/dimensions/prompt_executions?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/dimensions/sources?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/dimensions/mentions?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/dimensions/citations?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/dimensions/competitor_mentions?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/dimensions/competitor_citations?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/dimensions/all_mentions?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/dimensions/all_citations?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/answers?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/answers/1?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/sentiments?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/metrics/timeseries?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/metrics/summary?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/metrics/sov?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/metrics/prompt_summary?project_id=" + id, stranger.key()),
+                    api().get("/api/v1/metrics/top_sources?project_id=" + id, stranger.key()),
                     api().post("/api/v1/prompts", stranger.key(), ApiClient.json(Map.of("project_id", id,
                             "prompts", List.of("x"), "country_code", "US", "language_code", "en"))),
                     api().delete("/api/v1/prompts/" + promptId + "?project_id=" + id, stranger.key()),
@@ -65,6 +81,15 @@ class TenancyIT extends IntegrationTest {
             }
         }
         assertThat(api().get("/api/v1/dimensions/projects", stranger.key()).json().path("projects")).isEmpty();
+        // Another project's answer is an unknown answer, even with the stranger's own project.
+        long strangersProject = createProject(stranger, Map.of());
+        runRuns();
+        long ownersAnswer = db.sql("SELECT id FROM prompt_executions WHERE project_id = :p LIMIT 1").param("p", projectId)
+                .query(Long.class).single();
+        ApiClient.Response foreignAnswer = api().get("/api/v1/answers/" + ownersAnswer + "?project_id=" + strangersProject,
+                stranger.key());
+        assertThat(foreignAnswer.status()).isEqualTo(404);
+        assertThat(foreignAnswer.errorCode()).isEqualTo("ERR_NOT_FOUND");
         // Nothing of the owner's changed.
         assertThat(api().get("/api/v1/dimensions/prompts?project_id=" + projectId, owner.key()).json().path("total").asInt()).isEqualTo(1);
         assertThat(api().get("/api/v1/dimensions/competitors?project_id=" + projectId, owner.key()).json().path("competitors")).hasSize(1);
