@@ -1,17 +1,19 @@
 package dev.periscope.execution.engines;
 
-import dev.periscope.execution.engines.EngineAnswer.Citation;
-import dev.periscope.execution.engines.EngineAnswer.Usage;
+import static dev.periscope.execution.engines.ProviderJson.blankToNull;
+import static dev.periscope.execution.engines.ProviderJson.countryCode;
+import static dev.periscope.execution.engines.ProviderJson.isBlank;
+import static dev.periscope.execution.engines.ProviderJson.items;
+import static dev.periscope.execution.engines.ProviderJson.nullToEmpty;
+import static dev.periscope.execution.engines.ProviderJson.string;
+import static dev.periscope.execution.engines.ProviderJson.usage;
+
 import dev.periscope.execution.engines.EngineException.Kind;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,7 +51,7 @@ public final class AnthropicClient implements EngineClient {
 
         public Config {
             apiKey = apiKey == null ? "" : apiKey.strip();
-            baseUrl = baseUrl == null || baseUrl.isBlank() ? DEFAULT_BASE_URL : trimSlashes(baseUrl.strip());
+            baseUrl = EngineHttp.baseUrl(baseUrl, DEFAULT_BASE_URL);
             providerModel = providerModel == null || providerModel.isBlank() ? DEFAULT_MODEL : providerModel.strip();
         }
 
@@ -95,12 +97,12 @@ public final class AnthropicClient implements EngineClient {
             response = http.postJson(endpoint, Map.of("x-api-key", config.apiKey(), "anthropic-version", API_VERSION),
                     requestBody(request));
         } catch (EngineException failure) {
-            throw withoutKey(failure);
+            throw failure.withoutSecret(config.apiKey());
         }
         try {
             return parse(response.body());
         } catch (EngineException failure) {
-            throw withoutKey(failure);
+            throw failure.withoutSecret(config.apiKey());
         }
     }
 
@@ -128,7 +130,7 @@ public final class AnthropicClient implements EngineClient {
     }
 
     EngineAnswer parse(String raw) throws EngineException {
-        JsonNode root = readObject(raw);
+        JsonNode root = ProviderJson.readObject(JSON, raw, MODEL);
         if ("error".equals(string(root.get("type")))) {
             String reason = string(root.path("error").get("message"));
             throw bad("the provider reported an error" + (isBlank(reason) ? "" : ": " + reason.strip()));
@@ -139,8 +141,8 @@ public final class AnthropicClient implements EngineClient {
         }
 
         StringBuilder text = new StringBuilder();
-        Map<String, String> cited = new LinkedHashMap<>();
-        Map<String, String> consulted = new LinkedHashMap<>();
+        // Cited URLs numbered by first appearance, then search results nothing cites at position 0.
+        Citations citations = Citations.fillingTitles();
         Set<String> queries = new LinkedHashSet<>();
         boolean afterTool = false;
         for (JsonNode block : items(content)) {
@@ -148,7 +150,7 @@ public final class AnthropicClient implements EngineClient {
                 case "text" -> {
                     appendText(text, nullToEmpty(string(block.get("text"))), afterTool);
                     afterTool = false;
-                    collectCitations(block, cited);
+                    collectCitations(block, citations);
                 }
                 case "server_tool_use" -> {
                     if ("web_search".equals(string(block.get("name")))) {
@@ -157,7 +159,7 @@ public final class AnthropicClient implements EngineClient {
                     afterTool = true;
                 }
                 case "web_search_tool_result" -> {
-                    collectResults(block, consulted);
+                    collectResults(block, citations);
                     afterTool = true;
                 }
                 case null, default -> {
@@ -166,14 +168,13 @@ public final class AnthropicClient implements EngineClient {
             }
         }
 
-        List<Citation> citations = citations(cited, consulted);
         // Without text there is nothing a visible citation could point into: search results alone are no answer.
         if (text.toString().isBlank()) {
             String stop = string(root.get("stop_reason"));
             throw bad("empty answer" + (isBlank(stop) ? "" : " (stop_reason " + stop + ")"));
         }
-        return new EngineAnswer(text.toString(), citations, List.copyOf(queries), false, string(root.get("model")),
-                usage(root), raw, Map.of());
+        return new EngineAnswer(text.toString(), citations.list(), List.copyOf(queries), false,
+                string(root.get("model")), usage(root.get("usage"), "input_tokens", "output_tokens"), raw, Map.of());
     }
 
     /**
@@ -188,41 +189,22 @@ public final class AnthropicClient implements EngineClient {
         text.append(block);
     }
 
-    private static void collectCitations(JsonNode block, Map<String, String> cited) {
+    private static void collectCitations(JsonNode block, Citations citations) {
         for (JsonNode citation : items(block.get("citations"))) {
             String url = string(citation.get("url"));
             if ("web_search_result_location".equals(string(citation.get("type"))) && !isBlank(url)) {
-                putFirst(cited, url.strip(), blankToNull(string(citation.get("title"))));
+                citations.cite(url.strip(), blankToNull(string(citation.get("title"))));
             }
         }
     }
 
     /** A failed search carries an error object instead of a result list; it simply adds nothing. */
-    private static void collectResults(JsonNode block, Map<String, String> consulted) {
+    private static void collectResults(JsonNode block, Citations citations) {
         for (JsonNode result : items(block.get("content"))) {
             String url = string(result.get("url"));
             if ("web_search_result".equals(string(result.get("type"))) && !isBlank(url)) {
-                putFirst(consulted, url.strip(), blankToNull(string(result.get("title"))));
+                citations.consult(url.strip(), blankToNull(string(result.get("title"))));
             }
-        }
-    }
-
-    /** Cited URLs numbered by first appearance, then search results nothing cites at position 0. */
-    private static List<Citation> citations(Map<String, String> cited, Map<String, String> consulted) {
-        List<Citation> citations = new ArrayList<>();
-        cited.forEach((url, title) -> citations.add(new Citation(url, title, citations.size() + 1)));
-        consulted.forEach((url, title) -> {
-            if (!cited.containsKey(url)) {
-                citations.add(new Citation(url, title, 0));
-            }
-        });
-        return citations;
-    }
-
-    /** The first appearance of a URL wins; a later one only fills in a title the first lacked. */
-    private static void putFirst(Map<String, String> titles, String url, String title) {
-        if (!titles.containsKey(url) || titles.get(url) == null) {
-            titles.put(url, title);
         }
     }
 
@@ -232,83 +214,7 @@ public final class AnthropicClient implements EngineClient {
         }
     }
 
-    private static Usage usage(JsonNode root) {
-        JsonNode usage = root.get("usage");
-        if (usage == null || !usage.isObject()) {
-            return Usage.UNKNOWN;
-        }
-        return new Usage(count(usage.get("input_tokens")), count(usage.get("output_tokens")), null);
-    }
-
-    private static Long count(JsonNode node) {
-        return node != null && node.isIntegralNumber() && node.canConvertToLong() && node.longValue() >= 0
-                ? node.longValue() : null;
-    }
-
-    private static JsonNode readObject(String raw) throws EngineException {
-        if (raw == null || raw.isBlank()) {
-            throw bad("the response body is empty");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(raw);
-        } catch (JacksonException e) {
-            throw bad("the response is not valid JSON (truncated or malformed)");
-        }
-        if (root == null || !root.isObject()) {
-            throw bad("the response is not a JSON object");
-        }
-        return root;
-    }
-
-    /** The transport quotes the provider's error body; make sure the key is never part of a message. */
-    private EngineException withoutKey(EngineException failure) {
-        String message = failure.getMessage();
-        if (message == null || config.apiKey().isEmpty() || !message.contains(config.apiKey())) {
-            return failure;
-        }
-        return new EngineException(failure.kind(), message.replace(config.apiKey(), "[redacted]"),
-                failure.httpStatus(), failure.retryAfter(), failure.getCause());
-    }
-
-    /** Anthropic wants an ISO 3166-1 alpha-2 code; anything else would make it reject the whole request. */
-    private static String countryCode(String code) {
-        if (code == null || !code.strip().matches("[A-Za-z]{2}")) {
-            return null;
-        }
-        return code.strip().toUpperCase(Locale.ROOT);
-    }
-
     private static EngineException bad(String why) {
-        return new EngineException(Kind.BAD_RESPONSE, MODEL + ": " + why);
-    }
-
-    /** The elements of a JSON array; nothing for anything else, so a mis-shaped field is simply skipped. */
-    private static Iterable<JsonNode> items(JsonNode node) {
-        return node != null && node.isArray() ? node.values() : List.of();
-    }
-
-    private static String string(JsonNode node) {
-        return node != null && node.isString() ? node.stringValue() : null;
-    }
-
-    private static String nullToEmpty(String value) {
-        return value == null ? "" : value;
-    }
-
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
-    }
-
-    private static String blankToNull(String value) {
-        return isBlank(value) ? null : value.strip();
-    }
-
-    private static String trimSlashes(String url) {
-        String trimmed = url;
-        while (trimmed.endsWith("/")) {
-            trimmed = trimmed.substring(0, trimmed.length() - 1);
-        }
-        return trimmed;
+        return ProviderJson.badResponse(MODEL, why);
     }
 }

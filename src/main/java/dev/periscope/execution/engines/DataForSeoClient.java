@@ -1,5 +1,7 @@
 package dev.periscope.execution.engines;
 
+import static dev.periscope.execution.engines.ProviderJson.isBlank;
+
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -60,8 +62,8 @@ public final class DataForSeoClient implements EngineClient {
         public static final String DEFAULT_DEVICE = "desktop";
 
         public Config {
-            baseUrl = blank(baseUrl) ? DEFAULT_BASE_URL : stripTrailingSlashes(baseUrl.strip());
-            device = blank(device) ? DEFAULT_DEVICE : device.strip();
+            baseUrl = EngineHttp.baseUrl(baseUrl, DEFAULT_BASE_URL);
+            device = isBlank(device) ? DEFAULT_DEVICE : device.strip();
         }
 
         public Config(String login, String password) {
@@ -69,21 +71,13 @@ public final class DataForSeoClient implements EngineClient {
         }
 
         public boolean configured() {
-            return !blank(login) && !blank(password);
+            return !isBlank(login) && !isBlank(password);
         }
 
         @Override
         public String toString() {
-            return "Config[login=" + login + ", password=" + (blank(password) ? "<unset>" : "***") + ", baseUrl="
+            return "Config[login=" + login + ", password=" + (isBlank(password) ? "<unset>" : "***") + ", baseUrl="
                     + baseUrl + ", device=" + device + "]";
-        }
-
-        private static String stripTrailingSlashes(String url) {
-            String result = url;
-            while (result.endsWith("/")) {
-                result = result.substring(0, result.length() - 1);
-            }
-            return result;
         }
     }
 
@@ -136,7 +130,7 @@ public final class DataForSeoClient implements EngineClient {
         ObjectNode task = tasks.addObject();
         task.put("keyword", request.prompt());
         task.put("location_name", locationName(request.countryCode()));
-        task.put("language_code", blank(request.languageCode()) ? "en" : request.languageCode().strip());
+        task.put("language_code", isBlank(request.languageCode()) ? "en" : request.languageCode().strip());
         task.put("device", config.device());
         if (mode == Mode.AI_OVERVIEW) {
             task.put("load_async_ai_overview", true);
@@ -156,7 +150,7 @@ public final class DataForSeoClient implements EngineClient {
 
     /** DataForSEO's {@code location_name} for an ISO 3166 alpha-2 code: the country's English name. */
     String locationName(String countryCode) throws EngineException {
-        if (blank(countryCode)) {
+        if (isBlank(countryCode)) {
             return "United States";
         }
         String code = countryCode.strip().toUpperCase(Locale.ROOT);
@@ -321,54 +315,56 @@ public final class DataForSeoClient implements EngineClient {
      * visible, in their order.
      */
     private static List<EngineAnswer.Citation> citations(JsonNode overview, List<JsonNode> elements) {
-        Map<String, JsonNode> topLevel = new LinkedHashMap<>();
-        for (JsonNode reference : overview.path("references")) {
-            String url = string(reference.path("url"));
-            if (url != null && !url.isBlank()) {
-                topLevel.putIfAbsent(url.strip(), reference);
+        Map<String, JsonNode> topLevel = references(List.of(overview));
+        Map<String, JsonNode> inline = references(elements);
+        Citations citations = Citations.firstWins();
+        inline.forEach((url, reference) -> {
+            JsonNode own = topLevel.get(url);
+            citations.cite(url, title(own, reference), domain(url, own, reference));
+        });
+        for (var entry : topLevel.entrySet()) {
+            String url = entry.getKey();
+            JsonNode reference = entry.getValue();
+            if (inline.isEmpty()) {
+                citations.cite(url, title(reference, null), domain(url, reference, null));
+            } else {
+                citations.consult(url, title(reference, null), domain(url, reference, null));
             }
         }
-        Map<String, JsonNode> visible = new LinkedHashMap<>();
-        for (JsonNode element : elements) {
-            for (JsonNode reference : element.path("references")) {
+        return citations.list();
+    }
+
+    /** The references of the given nodes by URL, each URL with its first reference. */
+    private static Map<String, JsonNode> references(List<JsonNode> nodes) {
+        Map<String, JsonNode> references = new LinkedHashMap<>();
+        for (JsonNode node : nodes) {
+            for (JsonNode reference : node.path("references")) {
                 String url = string(reference.path("url"));
-                if (url != null && !url.isBlank()) {
-                    visible.putIfAbsent(url.strip(), reference);
+                if (!isBlank(url)) {
+                    references.putIfAbsent(url.strip(), reference);
                 }
             }
         }
-        List<EngineAnswer.Citation> citations = new ArrayList<>();
-        if (visible.isEmpty()) {
-            int position = 0;
-            for (var entry : topLevel.entrySet()) {
-                citations.add(citation(entry.getKey(), entry.getValue(), null, ++position));
-            }
-            return citations;
-        }
-        int position = 0;
-        for (var entry : visible.entrySet()) {
-            citations.add(citation(entry.getKey(), topLevel.get(entry.getKey()), entry.getValue(), ++position));
-        }
-        for (var entry : topLevel.entrySet()) {
-            if (!visible.containsKey(entry.getKey())) {
-                citations.add(citation(entry.getKey(), entry.getValue(), null, 0));
-            }
-        }
-        return citations;
+        return references;
     }
 
-    private static EngineAnswer.Citation citation(String url, JsonNode preferred, JsonNode fallback, int position) {
+    /** The preferred reference's title (else source name); the fallback's when it has neither. */
+    private static String title(JsonNode preferred, JsonNode fallback) {
         String title = preferred == null ? null : firstNonBlank(string(preferred.path("title")),
                 string(preferred.path("source")));
         if (title == null && fallback != null) {
             title = firstNonBlank(string(fallback.path("title")), string(fallback.path("source")));
         }
-        String domain = null;
-        if (!hasHost(url)) {
-            JsonNode source = preferred != null ? preferred : fallback;
-            domain = source == null ? null : string(source.path("domain"));
+        return title;
+    }
+
+    /** The reference's domain, only when the URL itself has no host to tell the site. */
+    private static String domain(String url, JsonNode preferred, JsonNode fallback) {
+        if (hasHost(url)) {
+            return null;
         }
-        return new EngineAnswer.Citation(url, title, position, domain);
+        JsonNode source = preferred != null ? preferred : fallback;
+        return source == null ? null : string(source.path("domain"));
     }
 
     private static boolean hasHost(String url) {
@@ -469,6 +465,7 @@ public final class DataForSeoClient implements EngineClient {
         return new EngineException(EngineException.Kind.BAD_RESPONSE, model() + ": " + message, 0, null, cause);
     }
 
+    /** Unlike {@link ProviderJson#string}, also a number as text: DataForSEO writes some values either way. */
     private static String string(JsonNode node) {
         if (node == null) {
             return null;
@@ -516,9 +513,5 @@ public final class DataForSeoClient implements EngineClient {
             return a;
         }
         return b != null && !b.isBlank() ? b : null;
-    }
-
-    private static boolean blank(String value) {
-        return value == null || value.isBlank();
     }
 }

@@ -52,4 +52,16 @@ public final class EngineException extends Exception {
     public Duration retryAfter() {
         return retryAfter;
     }
+
+    /**
+     * This failure with {@code secret} replaced by {@code [redacted]} wherever its message quotes it (transports
+     * quote the provider's error body, providers may quote the key); itself when the message does not.
+     */
+    EngineException withoutSecret(String secret) {
+        String message = getMessage();
+        if (message == null || secret == null || secret.isEmpty() || !message.contains(secret)) {
+            return this;
+        }
+        return new EngineException(kind, message.replace(secret, "[redacted]"), httpStatus, retryAfter, getCause());
+    }
 }

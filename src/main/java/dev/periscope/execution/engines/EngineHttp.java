@@ -64,6 +64,20 @@ public final class EngineHttp {
         return settings;
     }
 
+    /** A configured base URL stripped and without trailing slashes; {@code fallback} when none is configured. */
+    static String baseUrl(String configured, String fallback) {
+        return configured == null || configured.isBlank() ? fallback : withoutTrailingSlashes(configured.strip());
+    }
+
+    /** The URL without the slashes it ends in, so that paths can be appended to it. */
+    static String withoutTrailingSlashes(String url) {
+        String trimmed = url;
+        while (trimmed.endsWith("/")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1);
+        }
+        return trimmed;
+    }
+
     /** POSTs a JSON body; headers carry the credentials. */
     public Response postJson(URI uri, Map<String, String> headers, String body) throws EngineException {
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri)

@@ -1,18 +1,20 @@
 package dev.periscope.execution.engines;
 
+import static dev.periscope.execution.engines.ProviderJson.blankToNull;
+import static dev.periscope.execution.engines.ProviderJson.isBlank;
+import static dev.periscope.execution.engines.ProviderJson.string;
+import static dev.periscope.execution.engines.ProviderJson.usage;
+
 import dev.periscope.execution.engines.EngineAnswer.Citation;
-import dev.periscope.execution.engines.EngineAnswer.Usage;
 import dev.periscope.execution.engines.EngineException.Kind;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -54,7 +56,7 @@ public final class GeminiClient implements EngineClient {
 
         public Config {
             apiKey = apiKey == null ? "" : apiKey.strip();
-            baseUrl = baseUrl == null || baseUrl.isBlank() ? DEFAULT_BASE_URL : trimSlashes(baseUrl.strip());
+            baseUrl = EngineHttp.baseUrl(baseUrl, DEFAULT_BASE_URL);
             providerModel = providerModel == null || providerModel.isBlank() ? DEFAULT_MODEL : providerModel.strip();
             if (providerModel.startsWith("models/")) {
                 providerModel = providerModel.substring("models/".length());
@@ -113,7 +115,7 @@ public final class GeminiClient implements EngineClient {
         try {
             response = http.postJson(endpoint, Map.of("x-goog-api-key", config.apiKey()), requestBody(request));
         } catch (EngineException failure) {
-            throw withoutKey(failure);
+            throw failure.withoutSecret(config.apiKey());
         }
         return parse(response.body());
     }
@@ -128,7 +130,8 @@ public final class GeminiClient implements EngineClient {
     }
 
     EngineAnswer parse(String raw) throws EngineException {
-        JsonNode root = readObject(raw);
+        JsonNode root = ProviderJson.readObject(JSON, raw, MODEL,
+                MODEL + " returned a body that is not valid JSON (truncated or malformed)");
         JsonNode candidates = root.get("candidates");
         if (candidates == null || !candidates.isArray() || candidates.isEmpty()) {
             String blocked = string(root.path("promptFeedback").get("blockReason"));
@@ -152,7 +155,7 @@ public final class GeminiClient implements EngineClient {
                     : "empty answer, finish reason " + finishReason);
         }
         return new EngineAnswer(text, citations, fanOut(grounding), false, string(root.get("modelVersion")),
-                usage(root), raw, Map.of());
+                usage(root.get("usageMetadata"), "promptTokenCount", "candidatesTokenCount"), raw, Map.of());
     }
 
     private static String text(JsonNode candidate) throws EngineException {
@@ -188,7 +191,7 @@ public final class GeminiClient implements EngineClient {
         for (int i = 0; list.isArray() && i < list.size(); i++) {
             JsonNode web = list.get(i).path("web");
             String uri = string(web.get("uri"));
-            chunks.add(uri == null || uri.isBlank() ? null : new Chunk(uri.strip(), blankToNull(string(web.get("title")))));
+            chunks.add(isBlank(uri) ? null : new Chunk(uri.strip(), blankToNull(string(web.get("title")))));
         }
         return chunks;
     }
@@ -218,38 +221,34 @@ public final class GeminiClient implements EngineClient {
             }
         }
         Map<String, String> resolved = links.isEmpty() ? Map.of() : redirects.resolveAll(links);
-
-        Map<String, Citation> visible = new LinkedHashMap<>();
-        for (int index : visibleOrder) {
-            Chunk chunk = chunks.get(index);
-            if (chunk == null) {
-                continue;
-            }
-            Citation citation = citation(chunk, resolved, visible.size() + 1);
-            visible.putIfAbsent(citation.url(), citation);
-        }
-        Map<String, Citation> background = new LinkedHashMap<>();
+        List<Source> sources = new ArrayList<>();
         for (Chunk chunk : chunks) {
-            if (chunk == null) {
-                continue;
-            }
-            Citation citation = citation(chunk, resolved, 0);
-            if (!visible.containsKey(citation.url())) {
-                background.putIfAbsent(citation.url(), citation);
+            sources.add(chunk == null ? null : source(chunk, resolved));
+        }
+
+        Citations citations = Citations.firstWins();
+        for (int index : visibleOrder) {
+            Source source = sources.get(index);
+            if (source != null) {
+                citations.cite(source.url(), source.title(), source.domain());
             }
         }
-        List<Citation> citations = new ArrayList<>(visible.values());
-        citations.addAll(background.values());
-        return citations;
+        for (Source source : sources) {
+            if (source != null) {
+                citations.consult(source.url(), source.title(), source.domain());
+            }
+        }
+        return citations.list();
     }
 
-    private static Citation citation(Chunk chunk, Map<String, String> resolved, int position) {
+    /** Where the chunk's link leads; an unresolved redirect link stays, with the domain its title names. */
+    private static Source source(Chunk chunk, Map<String, String> resolved) {
         String target = resolved.get(chunk.uri());
         if (target != null) {
-            return new Citation(target, chunk.title(), position);
+            return new Source(target, chunk.title(), null);
         }
         String domain = GroundingRedirects.isRedirect(chunk.uri()) ? domainOf(chunk.title()) : null;
-        return new Citation(chunk.uri(), chunk.title(), position, domain);
+        return new Source(chunk.uri(), chunk.title(), domain);
     }
 
     /** Gemini titles a grounding chunk with the site's domain; use it when it looks like one. */
@@ -266,73 +265,21 @@ public final class GeminiClient implements EngineClient {
         JsonNode list = grounding.path("webSearchQueries");
         for (int i = 0; list.isArray() && i < list.size(); i++) {
             String query = string(list.get(i));
-            if (query != null && !query.isBlank()) {
+            if (!isBlank(query)) {
                 queries.add(query.strip());
             }
         }
         return List.copyOf(queries);
     }
 
-    private static Usage usage(JsonNode root) {
-        JsonNode usage = root.get("usageMetadata");
-        if (usage == null || !usage.isObject()) {
-            return Usage.UNKNOWN;
-        }
-        return new Usage(count(usage.get("promptTokenCount")), count(usage.get("candidatesTokenCount")), null);
-    }
-
-    private static Long count(JsonNode node) {
-        return node != null && node.isIntegralNumber() && node.canConvertToLong() && node.longValue() >= 0
-                ? node.longValue() : null;
-    }
-
-    private static JsonNode readObject(String raw) throws EngineException {
-        if (raw == null || raw.isBlank()) {
-            throw bad("the response body is empty");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(raw);
-        } catch (JacksonException e) {
-            throw new EngineException(Kind.BAD_RESPONSE, "gemini returned a body that is not valid JSON"
-                    + " (truncated or malformed)", 0, null, null);
-        }
-        if (root == null || !root.isObject()) {
-            throw bad("the response is not a JSON object");
-        }
-        return root;
-    }
-
-    /** The transport's messages quote the provider's error body; make sure the key is never among them. */
-    private EngineException withoutKey(EngineException failure) {
-        String message = failure.getMessage();
-        if (message == null || !message.contains(config.apiKey())) {
-            return failure;
-        }
-        return new EngineException(failure.kind(), message.replace(config.apiKey(), "[redacted]"),
-                failure.httpStatus(), failure.retryAfter(), failure.getCause());
-    }
-
     private static EngineException bad(String why) {
-        return new EngineException(Kind.BAD_RESPONSE, "gemini: " + why);
-    }
-
-    private static String string(JsonNode node) {
-        return node != null && node.isString() ? node.stringValue() : null;
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value.strip();
-    }
-
-    private static String trimSlashes(String url) {
-        String trimmed = url;
-        while (trimmed.endsWith("/")) {
-            trimmed = trimmed.substring(0, trimmed.length() - 1);
-        }
-        return trimmed;
+        return ProviderJson.badResponse(MODEL, why);
     }
 
     private record Chunk(String uri, String title) {
+    }
+
+    /** A chunk's page as cited: its URL, title and, for an unresolved redirect link, the site's domain. */
+    private record Source(String url, String title, String domain) {
     }
 }

@@ -1,15 +1,18 @@
 package dev.periscope.execution.engines;
 
+import static dev.periscope.execution.engines.ProviderJson.blankToNull;
+import static dev.periscope.execution.engines.ProviderJson.isBlank;
+import static dev.periscope.execution.engines.ProviderJson.items;
+import static dev.periscope.execution.engines.ProviderJson.nullToEmpty;
+import static dev.periscope.execution.engines.ProviderJson.string;
+import static dev.periscope.execution.engines.ProviderJson.usage;
+
 import dev.periscope.execution.engines.EngineAnswer.Citation;
 import dev.periscope.execution.engines.EngineAnswer.Usage;
-import dev.periscope.execution.engines.EngineException.Kind;
 import java.math.BigDecimal;
 import java.net.URI;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -44,7 +47,7 @@ public final class OpenAiCompatibleChatClient implements EngineClient {
         public Config {
             modelId = required(modelId, "a model id");
             apiKey = apiKey == null ? "" : apiKey.strip();
-            baseUrl = trimSlashes(required(baseUrl, "a base URL"));
+            baseUrl = EngineHttp.withoutTrailingSlashes(required(baseUrl, "a base URL"));
             providerModel = required(providerModel, "a provider model name");
         }
 
@@ -97,12 +100,12 @@ public final class OpenAiCompatibleChatClient implements EngineClient {
         try {
             response = http.postJson(endpoint, headers, requestBody(request));
         } catch (EngineException failure) {
-            throw withoutKey(failure);
+            throw failure.withoutSecret(config.apiKey());
         }
         try {
             return parse(response.body());
         } catch (EngineException failure) {
-            throw withoutKey(failure);
+            throw failure.withoutSecret(config.apiKey());
         }
     }
 
@@ -120,7 +123,7 @@ public final class OpenAiCompatibleChatClient implements EngineClient {
     }
 
     EngineAnswer parse(String raw) throws EngineException {
-        JsonNode root = readObject(raw);
+        JsonNode root = ProviderJson.readObject(JSON, raw, config.modelId());
         JsonNode choices = root.get("choices");
         if (choices == null || !choices.isArray() || choices.isEmpty()) {
             // Gateways report upstream failures as an error object, sometimes with status 200.
@@ -136,8 +139,8 @@ public final class OpenAiCompatibleChatClient implements EngineClient {
         if (text.isBlank() && citations.isEmpty()) {
             throw bad("empty answer");
         }
-        return new EngineAnswer(text, citations, List.of(), false, string(root.get("model")), usage(root), raw,
-                Map.of());
+        Usage usage = usage(root.get("usage"), "prompt_tokens", "completion_tokens", OpenAiCompatibleChatClient::cost);
+        return new EngineAnswer(text, citations, List.of(), false, string(root.get("model")), usage, raw, Map.of());
     }
 
     /** Content is a string, or with some servers a list of text parts; null when the model produced none. */
@@ -162,107 +165,32 @@ public final class OpenAiCompatibleChatClient implements EngineClient {
 
     /** Annotations when the message has any, else the top-level URL list; numbered in the order given. */
     private static List<Citation> citations(JsonNode message, JsonNode root) {
-        Map<String, String> cited = new LinkedHashMap<>();
+        Citations cited = Citations.fillingTitles();
         for (JsonNode annotation : items(message.get("annotations"))) {
             JsonNode citation = annotation.path("url_citation");
             String url = string(citation.get("url"));
             if ("url_citation".equals(string(annotation.get("type"))) && !isBlank(url)) {
-                putFirst(cited, url.strip(), blankToNull(string(citation.get("title"))));
+                cited.cite(url.strip(), blankToNull(string(citation.get("title"))));
             }
         }
         if (cited.isEmpty()) {
             for (JsonNode entry : items(root.get("citations"))) {
                 String url = string(entry);
                 if (!isBlank(url)) {
-                    putFirst(cited, url.strip(), null);
+                    cited.cite(url.strip(), null);
                 }
             }
         }
-        List<Citation> citations = new ArrayList<>();
-        cited.forEach((url, title) -> citations.add(new Citation(url, title, citations.size() + 1)));
-        return citations;
+        return cited.list();
     }
 
-    /** The first appearance of a URL wins; a later one only fills in a title the first lacked. */
-    private static void putFirst(Map<String, String> titles, String url, String title) {
-        if (!titles.containsKey(url) || titles.get(url) == null) {
-            titles.put(url, title);
-        }
-    }
-
-    /** Token counts; the cost only where the endpoint reports one (OpenRouter does, in US dollars). */
-    private static Usage usage(JsonNode root) {
-        JsonNode usage = root.get("usage");
-        if (usage == null || !usage.isObject()) {
-            return Usage.UNKNOWN;
-        }
+    /** The usage's cost, only where the endpoint reports one (OpenRouter does, in US dollars). */
+    private static BigDecimal cost(JsonNode usage) {
         JsonNode cost = usage.get("cost");
-        BigDecimal costUsd = cost != null && cost.isNumber() && cost.decimalValue().signum() >= 0
-                ? cost.decimalValue() : null;
-        return new Usage(count(usage.get("prompt_tokens")), count(usage.get("completion_tokens")), costUsd);
-    }
-
-    private static Long count(JsonNode node) {
-        return node != null && node.isIntegralNumber() && node.canConvertToLong() && node.longValue() >= 0
-                ? node.longValue() : null;
-    }
-
-    private JsonNode readObject(String raw) throws EngineException {
-        if (raw == null || raw.isBlank()) {
-            throw bad("the response body is empty");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(raw);
-        } catch (JacksonException e) {
-            throw bad("the response is not valid JSON (truncated or malformed)");
-        }
-        if (root == null || !root.isObject()) {
-            throw bad("the response is not a JSON object");
-        }
-        return root;
-    }
-
-    /** The transport quotes the provider's error body; make sure the key is never part of a message. */
-    private EngineException withoutKey(EngineException failure) {
-        String message = failure.getMessage();
-        if (message == null || config.apiKey().isEmpty() || !message.contains(config.apiKey())) {
-            return failure;
-        }
-        return new EngineException(failure.kind(), message.replace(config.apiKey(), "[redacted]"),
-                failure.httpStatus(), failure.retryAfter(), failure.getCause());
+        return cost != null && cost.isNumber() && cost.decimalValue().signum() >= 0 ? cost.decimalValue() : null;
     }
 
     private EngineException bad(String why) {
-        return new EngineException(Kind.BAD_RESPONSE, config.modelId() + ": " + why);
-    }
-
-    /** The elements of a JSON array; nothing for anything else, so a mis-shaped field is simply skipped. */
-    private static Iterable<JsonNode> items(JsonNode node) {
-        return node != null && node.isArray() ? node.values() : List.of();
-    }
-
-    private static String string(JsonNode node) {
-        return node != null && node.isString() ? node.stringValue() : null;
-    }
-
-    private static String nullToEmpty(String value) {
-        return value == null ? "" : value;
-    }
-
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
-    }
-
-    private static String blankToNull(String value) {
-        return isBlank(value) ? null : value.strip();
-    }
-
-    private static String trimSlashes(String url) {
-        String trimmed = url;
-        while (trimmed.endsWith("/")) {
-            trimmed = trimmed.substring(0, trimmed.length() - 1);
-        }
-        return trimmed;
+        return ProviderJson.badResponse(config.modelId(), why);
     }
 }

@@ -1,18 +1,21 @@
 package dev.periscope.execution.engines;
 
-import dev.periscope.execution.engines.EngineAnswer.Citation;
-import dev.periscope.execution.engines.EngineAnswer.Usage;
+import static dev.periscope.execution.engines.ProviderJson.blankToNull;
+import static dev.periscope.execution.engines.ProviderJson.countryCode;
+import static dev.periscope.execution.engines.ProviderJson.isBlank;
+import static dev.periscope.execution.engines.ProviderJson.items;
+import static dev.periscope.execution.engines.ProviderJson.nullToEmpty;
+import static dev.periscope.execution.engines.ProviderJson.string;
+import static dev.periscope.execution.engines.ProviderJson.usage;
+
 import dev.periscope.execution.engines.EngineException.Kind;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -49,7 +52,7 @@ public final class OpenAiResponsesClient implements EngineClient {
 
         public Config {
             apiKey = apiKey == null ? "" : apiKey.strip();
-            baseUrl = baseUrl == null || baseUrl.isBlank() ? DEFAULT_BASE_URL : trimSlashes(baseUrl.strip());
+            baseUrl = EngineHttp.baseUrl(baseUrl, DEFAULT_BASE_URL);
             providerModel = providerModel == null || providerModel.isBlank() ? DEFAULT_MODEL : providerModel.strip();
         }
 
@@ -95,13 +98,13 @@ public final class OpenAiResponsesClient implements EngineClient {
             response = http.postJson(endpoint, Map.of("Authorization", "Bearer " + config.apiKey()),
                     requestBody(request));
         } catch (EngineException failure) {
-            throw withoutKey(failure);
+            throw failure.withoutSecret(config.apiKey());
         }
         try {
             return parse(response.body());
         } catch (EngineException failure) {
             // Provider error messages are quoted into ours; keep the key out of them all the same.
-            throw withoutKey(failure);
+            throw failure.withoutSecret(config.apiKey());
         }
     }
 
@@ -125,7 +128,7 @@ public final class OpenAiResponsesClient implements EngineClient {
     }
 
     EngineAnswer parse(String raw) throws EngineException {
-        JsonNode root = readObject(raw);
+        JsonNode root = ProviderJson.readObject(JSON, raw, MODEL);
         String status = string(root.get("status"));
         JsonNode output = root.get("output");
         if (output == null || !output.isArray()) {
@@ -135,7 +138,7 @@ public final class OpenAiResponsesClient implements EngineClient {
         StringBuilder text = new StringBuilder();
         List<Annotation> annotations = new ArrayList<>();
         Set<String> queries = new LinkedHashSet<>();
-        Map<String, String> consulted = new LinkedHashMap<>();
+        Citations citations = Citations.fillingTitles();
         int part = 0;
         for (JsonNode item : items(output)) {
             switch (string(item.get("type"))) {
@@ -147,20 +150,21 @@ public final class OpenAiResponsesClient implements EngineClient {
                         }
                     }
                 }
-                case "web_search_call" -> collectSearch(item.path("action"), queries, consulted);
+                case "web_search_call" -> collectSearch(item.path("action"), queries, citations);
                 case null, default -> {
                     // reasoning items and other tools' calls carry nothing we record
                 }
             }
         }
 
-        List<Citation> citations = citations(annotations, consulted);
+        // Cited URLs numbered by first appearance in the text, then consulted URLs nothing cites at position 0.
+        annotations.stream().sorted(Annotation.BY_APPEARANCE).forEach(a -> citations.cite(a.url(), a.title()));
         // Without text there is nothing a visible citation could point into: consulted sources alone are no answer.
         if (text.toString().isBlank()) {
             throw failedOr(root, status, "empty answer");
         }
-        return new EngineAnswer(text.toString(), citations, List.copyOf(queries), false, string(root.get("model")),
-                usage(root), raw, Map.of());
+        return new EngineAnswer(text.toString(), citations.list(), List.copyOf(queries), false,
+                string(root.get("model")), usage(root.get("usage"), "input_tokens", "output_tokens"), raw, Map.of());
     }
 
     /** One {@code url_citation} annotation; {@code part} and {@code start} place it in the joined text. */
@@ -185,7 +189,7 @@ public final class OpenAiResponsesClient implements EngineClient {
     }
 
     /** A search action's queries (the older single {@code query}, then {@code queries}) and its sources. */
-    private static void collectSearch(JsonNode action, Set<String> queries, Map<String, String> consulted) {
+    private static void collectSearch(JsonNode action, Set<String> queries, Citations citations) {
         if (!"search".equals(string(action.get("type")))) {
             return; // open_page and find_in_page revisit pages; they are not searches
         }
@@ -197,29 +201,8 @@ public final class OpenAiResponsesClient implements EngineClient {
             String url = string(source.get("url"));
             // "api" sources (weather, finance feeds) have a name, not a page to cite
             if ("url".equals(string(source.get("type"))) && !isBlank(url)) {
-                consulted.putIfAbsent(url.strip(), null);
+                citations.consult(url.strip(), null);
             }
-        }
-    }
-
-    /** Cited URLs numbered by first appearance, then consulted URLs nothing cites at position 0. */
-    private static List<Citation> citations(List<Annotation> annotations, Map<String, String> consulted) {
-        Map<String, String> visible = new LinkedHashMap<>();
-        annotations.stream().sorted(Annotation.BY_APPEARANCE).forEach(a -> putFirst(visible, a.url(), a.title()));
-        List<Citation> citations = new ArrayList<>();
-        visible.forEach((url, title) -> citations.add(new Citation(url, title, citations.size() + 1)));
-        consulted.forEach((url, title) -> {
-            if (!visible.containsKey(url)) {
-                citations.add(new Citation(url, title, 0));
-            }
-        });
-        return citations;
-    }
-
-    /** The first appearance of a URL wins; a later one only fills in a title the first lacked. */
-    private static void putFirst(Map<String, String> titles, String url, String title) {
-        if (!titles.containsKey(url) || titles.get(url) == null) {
-            titles.put(url, title);
         }
     }
 
@@ -241,83 +224,7 @@ public final class OpenAiResponsesClient implements EngineClient {
         return bad(why);
     }
 
-    private static Usage usage(JsonNode root) {
-        JsonNode usage = root.get("usage");
-        if (usage == null || !usage.isObject()) {
-            return Usage.UNKNOWN;
-        }
-        return new Usage(count(usage.get("input_tokens")), count(usage.get("output_tokens")), null);
-    }
-
-    private static Long count(JsonNode node) {
-        return node != null && node.isIntegralNumber() && node.canConvertToLong() && node.longValue() >= 0
-                ? node.longValue() : null;
-    }
-
-    private static JsonNode readObject(String raw) throws EngineException {
-        if (raw == null || raw.isBlank()) {
-            throw bad("the response body is empty");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(raw);
-        } catch (JacksonException e) {
-            throw bad("the response is not valid JSON (truncated or malformed)");
-        }
-        if (root == null || !root.isObject()) {
-            throw bad("the response is not a JSON object");
-        }
-        return root;
-    }
-
-    /** The transport quotes the provider's error body; make sure the key is never part of a message. */
-    private EngineException withoutKey(EngineException failure) {
-        String message = failure.getMessage();
-        if (message == null || config.apiKey().isEmpty() || !message.contains(config.apiKey())) {
-            return failure;
-        }
-        return new EngineException(failure.kind(), message.replace(config.apiKey(), "[redacted]"),
-                failure.httpStatus(), failure.retryAfter(), failure.getCause());
-    }
-
-    /** OpenAI wants an ISO 3166-1 alpha-2 code; anything else would make it reject the whole request. */
-    private static String countryCode(String code) {
-        if (code == null || !code.strip().matches("[A-Za-z]{2}")) {
-            return null;
-        }
-        return code.strip().toUpperCase(Locale.ROOT);
-    }
-
     private static EngineException bad(String why) {
-        return new EngineException(Kind.BAD_RESPONSE, MODEL + ": " + why);
-    }
-
-    /** The elements of a JSON array; nothing for anything else, so a mis-shaped field is simply skipped. */
-    private static Iterable<JsonNode> items(JsonNode node) {
-        return node != null && node.isArray() ? node.values() : List.of();
-    }
-
-    private static String string(JsonNode node) {
-        return node != null && node.isString() ? node.stringValue() : null;
-    }
-
-    private static String nullToEmpty(String value) {
-        return value == null ? "" : value;
-    }
-
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
-    }
-
-    private static String blankToNull(String value) {
-        return isBlank(value) ? null : value.strip();
-    }
-
-    private static String trimSlashes(String url) {
-        String trimmed = url;
-        while (trimmed.endsWith("/")) {
-            trimmed = trimmed.substring(0, trimmed.length() - 1);
-        }
-        return trimmed;
+        return ProviderJson.badResponse(MODEL, why);
     }
 }

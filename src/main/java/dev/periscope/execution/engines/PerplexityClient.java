@@ -1,12 +1,16 @@
 package dev.periscope.execution.engines;
 
+import static dev.periscope.execution.engines.ProviderJson.blankToNull;
+import static dev.periscope.execution.engines.ProviderJson.isBlank;
+import static dev.periscope.execution.engines.ProviderJson.string;
+import static dev.periscope.execution.engines.ProviderJson.usage;
+
 import dev.periscope.execution.engines.EngineAnswer.Citation;
 import dev.periscope.execution.engines.EngineAnswer.Usage;
 import dev.periscope.execution.engines.EngineException.Kind;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -51,7 +54,7 @@ public final class PerplexityClient implements EngineClient {
 
         public Config {
             apiKey = apiKey == null ? "" : apiKey.strip();
-            baseUrl = baseUrl == null || baseUrl.isBlank() ? DEFAULT_BASE_URL : trimSlashes(baseUrl.strip());
+            baseUrl = EngineHttp.baseUrl(baseUrl, DEFAULT_BASE_URL);
             providerModel = providerModel == null || providerModel.isBlank() ? DEFAULT_MODEL : providerModel.strip();
         }
 
@@ -97,7 +100,7 @@ public final class PerplexityClient implements EngineClient {
         try {
             response = http.postJson(endpoint, Map.of("Authorization", "Bearer " + config.apiKey()), body);
         } catch (EngineException failure) {
-            throw withoutKey(failure);
+            throw failure.withoutSecret(config.apiKey());
         }
         return parse(response.body());
     }
@@ -117,7 +120,8 @@ public final class PerplexityClient implements EngineClient {
     }
 
     EngineAnswer parse(String raw) throws EngineException {
-        JsonNode root = readObject(raw);
+        JsonNode root = ProviderJson.readObject(JSON, raw, MODEL,
+                MODEL + " returned a body that is not valid JSON (truncated or malformed)");
         JsonNode choices = root.get("choices");
         if (choices == null || !choices.isArray() || choices.isEmpty()) {
             throw bad("the response has no choices");
@@ -133,8 +137,9 @@ public final class PerplexityClient implements EngineClient {
         if (text.isBlank() && citations.isEmpty()) {
             throw bad("empty answer");
         }
-        return new EngineAnswer(text, citations, fanOut(message), false, string(root.get("model")), usage(root),
-                raw, Map.of());
+        Usage usage = usage(root.get("usage"), "prompt_tokens", "completion_tokens", PerplexityClient::cost);
+        return new EngineAnswer(text, citations, fanOut(message), false, string(root.get("model")), usage, raw,
+                Map.of());
     }
 
     /** The message text: a string, or (OpenAI-style) a list of parts whose text parts are joined. */
@@ -186,7 +191,7 @@ public final class PerplexityClient implements EngineClient {
 
     /** Visible sources in order of their first marker, then the others as background sources. */
     private static List<Citation> citations(String text, List<Source> sources) {
-        Map<String, Citation> visible = new LinkedHashMap<>();
+        Citations citations = Citations.firstWins();
         Matcher marker = MARKER.matcher(text);
         while (marker.find()) {
             for (String number : marker.group(1).split(",")) {
@@ -195,19 +200,15 @@ public final class PerplexityClient implements EngineClient {
                     continue;
                 }
                 Source source = sources.get(index);
-                if (!visible.containsKey(source.url())) {
-                    visible.put(source.url(), new Citation(source.url(), source.title(), visible.size() + 1));
-                }
+                citations.cite(source.url(), source.title());
             }
         }
-        List<Citation> citations = new ArrayList<>(visible.values());
-        Set<String> seen = new LinkedHashSet<>(visible.keySet());
         for (Source source : sources) {
-            if (source != null && seen.add(source.url())) {
-                citations.add(new Citation(source.url(), source.title(), 0));
+            if (source != null) {
+                citations.consult(source.url(), source.title());
             }
         }
-        return citations;
+        return citations.list();
     }
 
     /** {@code reasoning_steps[].web_search.search_keywords}, when the model reports its searches. */
@@ -228,70 +229,14 @@ public final class PerplexityClient implements EngineClient {
         return List.copyOf(queries);
     }
 
-    private static Usage usage(JsonNode root) {
-        JsonNode usage = root.get("usage");
-        if (usage == null || !usage.isObject()) {
-            return Usage.UNKNOWN;
-        }
+    /** The usage's {@code cost.total_cost}, in US dollars. */
+    private static BigDecimal cost(JsonNode usage) {
         JsonNode cost = usage.path("cost").path("total_cost");
-        BigDecimal costUsd = cost.isNumber() ? cost.decimalValue() : null;
-        return new Usage(count(usage.get("prompt_tokens")), count(usage.get("completion_tokens")), costUsd);
-    }
-
-    private static Long count(JsonNode node) {
-        return node != null && node.isIntegralNumber() && node.canConvertToLong() && node.longValue() >= 0
-                ? node.longValue() : null;
-    }
-
-    private static JsonNode readObject(String raw) throws EngineException {
-        if (raw == null || raw.isBlank()) {
-            throw bad("the response body is empty");
-        }
-        JsonNode root;
-        try {
-            root = JSON.readTree(raw);
-        } catch (JacksonException e) {
-            throw new EngineException(Kind.BAD_RESPONSE, "perplexity returned a body that is not valid JSON"
-                    + " (truncated or malformed)", 0, null, null);
-        }
-        if (root == null || !root.isObject()) {
-            throw bad("the response is not a JSON object");
-        }
-        return root;
-    }
-
-    /** The transport's messages quote the provider's error body; make sure the key is never among them. */
-    private EngineException withoutKey(EngineException failure) {
-        String message = failure.getMessage();
-        if (message == null || !message.contains(config.apiKey())) {
-            return failure;
-        }
-        return new EngineException(failure.kind(), message.replace(config.apiKey(), "[redacted]"),
-                failure.httpStatus(), failure.retryAfter(), failure.getCause());
+        return cost.isNumber() ? cost.decimalValue() : null;
     }
 
     private static EngineException bad(String why) {
-        return new EngineException(Kind.BAD_RESPONSE, "perplexity: " + why);
-    }
-
-    private static String string(JsonNode node) {
-        return node != null && node.isString() ? node.stringValue() : null;
-    }
-
-    private static boolean isBlank(String value) {
-        return value == null || value.isBlank();
-    }
-
-    private static String blankToNull(String value) {
-        return isBlank(value) ? null : value.strip();
-    }
-
-    private static String trimSlashes(String url) {
-        String trimmed = url;
-        while (trimmed.endsWith("/")) {
-            trimmed = trimmed.substring(0, trimmed.length() - 1);
-        }
-        return trimmed;
+        return ProviderJson.badResponse(MODEL, why);
     }
 
     private record Source(String url, String title) {
