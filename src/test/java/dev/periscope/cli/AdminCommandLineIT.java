@@ -38,6 +38,10 @@ class AdminCommandLineIT {
 
     @AfterAll
     static void stop() throws Exception {
+        String schema = System.getProperty("periscope.database.schema");
+        if (schema != null) {
+            dev.periscope.support.ExternalDatabase.dropSchema(schema);
+        }
         System.clearProperty("periscope.data-dir");
         System.clearProperty("periscope.database.schema");
         if (running != null) {

@@ -71,6 +71,10 @@ public abstract class IntegrationTest {
 
     static {
         resetProviders();
+        String external = System.getenv("PERISCOPE_DATABASE_URL");
+        if (external != null && !external.isBlank()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> ExternalDatabase.dropSchema(SCHEMA)));
+        }
     }
 
     @DynamicPropertySource
