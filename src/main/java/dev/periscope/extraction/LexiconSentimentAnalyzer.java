@@ -19,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The built-in offline sentiment analyser: our own lexicons ({@code sentiment/lexicon-*.tsv}) and rules, judging
@@ -167,84 +166,88 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             return List.of();
         }
         String body = text == null ? "" : text;
-        Lexicon lexicon = lexicons[detectLanguage(body)];
         Segmentation seg = Segmentation.of(body);
-        int sentenceCount = seg.sentenceCount();
+        Lexicon lexicon = lexicons[detectLanguage(seg.chars)];
         int actorCount = mentions.size();
-
-        // occurrences -> sentences
-        List<List<int[]>> occurrences = new ArrayList<>(Collections.nCopies(sentenceCount, null));
         int[] firstSentence = new int[actorCount];
-        Arrays.fill(firstSentence, -1);
-        for (int a = 0; a < actorCount; a++) {
-            int firstStart = Integer.MAX_VALUE;
-            for (MentionMatch.Span span : mentions.get(a).occurrences()) {
-                int start = Math.max(0, span.start());
-                int end = Math.min(body.length(), span.end());
-                if (end <= start) {
-                    continue;
-                }
-                int s = seg.sentenceAt(start);
-                if (s < 0) {
-                    continue;
-                }
-                List<int[]> list = occurrences.get(s);
-                if (list == null) {
-                    list = new ArrayList<>(2);
-                    occurrences.set(s, list);
-                }
-                list.add(new int[] {a, start, end});
-                if (start < firstStart) {
-                    firstStart = start;
-                    firstSentence[a] = s;
-                }
-            }
+        Doc doc = Doc.of(body, seg, mentions, firstSentence);
+        Attribution attribution = new Attribution(doc);
+        for (int b = 0; b < seg.blocks.size(); b++) {
+            attribution.block(b);
         }
-        int[][] direct = new int[sentenceCount][];
-        for (int s = 0; s < sentenceCount; s++) {
-            List<int[]> list = occurrences.get(s);
-            if (list == null) {
-                direct[s] = NONE;
-                continue;
-            }
-            list.sort((x, y) -> Integer.compare(x[1], y[1]));
-            direct[s] = list.stream().mapToInt(o -> o[0]).distinct().toArray();
-        }
-
-        Tok[][] tokens = new Tok[sentenceCount][];
-        int[][] columns = new int[sentenceCount][];
-        int[][] owners = attribute(body, seg, direct, occurrences, tokens, columns);
+        int sentenceCount = seg.sentenceCount();
         int[] sectionLabels = new int[sentenceCount];
         int[][] labelColumns = new int[sentenceCount][];
-        labelSections(body, seg, occurrences, tokens, sectionLabels, labelColumns);
+        labelSections(doc, sectionLabels, labelColumns);
 
         Acc[] accs = new Acc[actorCount];
         for (int a = 0; a < actorCount; a++) {
             accs[a] = new Acc();
         }
         for (int s = 0; s < sentenceCount; s++) {
-            if (owners[s].length == 0) {
-                continue;
+            int[] owners = attribution.owners[s];
+            if (owners.length > 0) {
+                scoreSentence(doc, s, owners, attribution.columns[s], sectionLabels[s], labelColumns[s], lexicon,
+                        accs);
             }
-            Tok[] toks = tokens(body, seg, occurrences, tokens, s);
-            scoreSentence(body, seg, s, toks, owners[s], columns[s], sectionLabels[s], labelColumns[s], lexicon,
-                    accs);
         }
 
         List<ActorSentiment> results = new ArrayList<>(actorCount);
         for (int a = 0; a < actorCount; a++) {
-            Acc acc = accs[a];
-            String analysis = bucket(compound(acc.total));
-            int commentSentence = analysis.equals("neutral")
-                    ? firstTelling(a, firstSentence[a], acc, seg, direct, tokens)
-                    : strongest(acc, firstSentence[a]);
-            String comment = commentSentence < 0 ? "" : cleanComment(body.substring(
-                    seg.sentenceStart(commentSentence), seg.sentenceEnd(commentSentence)));
-            String topics = String.join(", ", acc.topics);
-            results.add(new ActorSentiment(mentions.get(a).actor(), analysis, ActorSentiment.scoreOf(analysis),
-                    comment, topics));
+            results.add(result(mentions.get(a).actor(), a, firstSentence[a], accs[a], doc));
         }
         return List.copyOf(results);
+    }
+
+    /** The verdict on an actor from its accumulated scores, with its comment and topics. */
+    private static ActorSentiment result(Actor actor, int a, int firstSentence, Acc acc, Doc doc) {
+        String analysis = bucket(compound(acc.total));
+        int commentSentence = analysis.equals("neutral")
+                ? firstTelling(a, firstSentence, acc, doc)
+                : strongest(acc, firstSentence);
+        String comment = commentSentence < 0 ? "" : cleanComment(doc.body.substring(
+                doc.seg.sentenceStart(commentSentence), doc.seg.sentenceEnd(commentSentence)));
+        String topics = String.join(", ", acc.topics);
+        return new ActorSentiment(actor, analysis, ActorSentiment.scoreOf(analysis), comment, topics);
+    }
+
+    /** Stable sort of a sentence's occurrences {actor, start, end} by start (they are few: insertion sort). */
+    private static void sortByStart(List<int[]> occurrences) {
+        for (int k = 1; k < occurrences.size(); k++) {
+            int[] o = occurrences.get(k);
+            int j = k - 1;
+            while (j >= 0 && occurrences.get(j)[1] > o[1]) {
+                occurrences.set(j + 1, occurrences.get(j));
+                j--;
+            }
+            occurrences.set(j + 1, o);
+        }
+    }
+
+    /** The actors of occurrences {actor, start, end}, each once, in order. */
+    private static int[] distinctActors(List<int[]> occurrences) {
+        int[] actors = new int[occurrences.size()];
+        int count = 0;
+        for (int[] o : occurrences) {
+            if (!contains(actors, count, o[0])) {
+                actors[count++] = o[0];
+            }
+        }
+        return count == actors.length ? actors : Arrays.copyOf(actors, count);
+    }
+
+    /** Whether {@code values[0, count)} holds value. */
+    private static boolean contains(int[] values, int count, int value) {
+        for (int k = 0; k < count; k++) {
+            if (values[k] == value) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean contains(int[] values, int value) {
+        return contains(values, values.length, value);
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -253,19 +256,50 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     private static final int[] NONE = new int[0];
 
     private record Scope(int actor, int headingLevel, int listIndent) {
+        /**
+         * Whether the section ends at the block: a heading ends list and line sections and headings of its level
+         * or a deeper one; a blank line ends list and line sections; a list item ends the sections of items as
+         * indented or more; a line ends the sections of items it is not more indented than.
+         */
+        boolean endsAt(Block block) {
+            if (block.kind == Kind.HEADING) {
+                return headingLevel == 0 || headingLevel >= block.level;
+            }
+            if (headingLevel != 0) {
+                return false;
+            }
+            return block.blankBefore
+                    || (block.kind == Kind.LIST && listIndent >= block.indent)
+                    || (block.kind == Kind.TEXT && listIndent >= 0 && block.indent <= listIndent);
+        }
     }
 
     /**
-     * Which actors each sentence is judged for (see the class comment); for rows of a table whose header names
-     * actors as columns, {@code columns[s]} receives the actor of each column.
+     * The walk over the blocks that finds which actors each sentence is judged for ({@link #owners}, see the class
+     * comment); for rows of a table whose header names actors as columns, {@code columns[s]} receives the actor of
+     * each column.
      */
-    private static int[][] attribute(String body, Segmentation seg, int[][] direct, List<List<int[]>> occurrences,
-            Tok[][] tokens, int[][] columns) {
-        int[][] owners = new int[seg.sentenceCount()][];
-        List<Scope> scopes = new ArrayList<>();
-        int[] header = null;
-        int lastSingle = -1; // the actor named alone by the previous block, if any
-        for (int b = 0; b < seg.blocks.size(); b++) {
+    private static final class Attribution {
+        final Doc doc;
+        final int[][] owners;
+        final int[][] columns;
+        /** The sections open at the current block, innermost last. */
+        private final List<Scope> scopes = new ArrayList<>();
+        /** The column actors of the current table. */
+        private int[] header;
+        /** The actor named alone by the previous block, if any. */
+        private int lastSingle = -1;
+
+        Attribution(Doc doc) {
+            this.doc = doc;
+            this.owners = new int[doc.seg.sentenceCount()][];
+            this.columns = new int[doc.seg.sentenceCount()][];
+        }
+
+        /** Attributes the sentences of block b (blocks are walked in order). */
+        void block(int b) {
+            Segmentation seg = doc.seg;
+            int[][] direct = doc.direct;
             Block block = seg.blocks.get(b);
             int previousSingle = lastSingle;
             lastSingle = -1;
@@ -273,48 +307,32 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 int s = block.firstSentence;
                 boolean first = b == 0 || seg.blocks.get(b - 1).kind != Kind.TABLE || block.blankBefore;
                 if (first) {
-                    header = headerActors(tokens(body, seg, occurrences, tokens, s));
+                    header = headerActors(doc.tokens(s));
                     columns[s] = header; // the header itself: a mention, judged on nothing
                 } else if (header != null && direct[s].length == 0) {
-                    owners[s] = Arrays.stream(header).filter(a -> a >= 0).distinct().toArray();
+                    owners[s] = columnActors(header);
                     columns[s] = header;
-                    continue;
+                    return;
                 }
             }
-            if (block.kind == Kind.HEADING) {
-                scopes.removeIf(sc -> sc.headingLevel == 0 || sc.headingLevel >= block.level);
-            } else {
-                if (block.blankBefore) {
-                    scopes.removeIf(sc -> sc.headingLevel == 0);
+            int[] blockActors = blockActors(block, direct);
+            for (int k = scopes.size() - 1; k >= 0; k--) {
+                Scope scope = scopes.get(k);
+                if (scope.endsAt(block) || (blockActors.length > 0 && !contains(blockActors, scope.actor))) {
+                    scopes.remove(k);
                 }
-                if (block.kind == Kind.LIST) {
-                    scopes.removeIf(sc -> sc.headingLevel == 0 && sc.listIndent >= block.indent);
-                } else if (block.kind == Kind.TEXT) {
-                    scopes.removeIf(sc -> sc.headingLevel == 0 && sc.listIndent >= 0
-                            && block.indent <= sc.listIndent);
-                }
-            }
-            LinkedHashSet<Integer> blockActors = new LinkedHashSet<>();
-            for (int s = block.firstSentence; s < block.endSentence; s++) {
-                for (int a : direct[s]) {
-                    blockActors.add(a);
-                }
-            }
-            if (!blockActors.isEmpty()) {
-                scopes.removeIf(sc -> !blockActors.contains(sc.actor));
             }
             boolean inherits = block.kind == Kind.LIST || block.kind == Kind.TEXT;
             int carry = inherits && !scopes.isEmpty() ? scopes.get(scopes.size() - 1).actor : -1;
             if (carry < 0 && block.kind == Kind.TEXT && previousSingle >= 0
                     && direct[block.firstSentence].length == 0
-                    && Words.mentionsIt(tokens(body, seg, occurrences, tokens, block.firstSentence))) {
+                    && Words.mentionsIt(doc.tokens(block.firstSentence))) {
                 carry = previousSingle; // "Acme is available on both platforms. [...] Users love its plans."
             }
             for (int s = block.firstSentence; s < block.endSentence; s++) {
                 if (direct[s].length > 0) {
-                    int carried = carry;
-                    if (inherits && carry >= 0 && Arrays.stream(direct[s]).noneMatch(a -> a == carried)
-                            && Words.opensWithPronoun(tokens(body, seg, occurrences, tokens, s))) {
+                    if (inherits && carry >= 0 && !contains(direct[s], carry)
+                            && Words.opensWithPronoun(doc.tokens(s))) {
                         // "However, it is harder to learn than Acme.": still about the carried actor
                         int[] both = new int[direct[s].length + 1];
                         both[0] = carry;
@@ -330,19 +348,50 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     owners[s] = NONE;
                 }
             }
-            if (blockActors.size() == 1) {
-                int actor = blockActors.iterator().next();
+            if (blockActors.length == 1) {
+                int actor = blockActors[0];
                 lastSingle = block.kind == Kind.HEADING ? -1 : actor;
                 if (block.kind == Kind.HEADING) {
                     scopes.add(new Scope(actor, block.level, -1));
                 } else if (block.kind == Kind.LIST) {
                     scopes.add(new Scope(actor, 0, block.indent));
-                } else if (block.kind == Kind.TEXT && isTitleLike(body, seg, block, occurrences, tokens)) {
+                } else if (block.kind == Kind.TEXT && isTitleLike(doc, block)) {
                     scopes.add(new Scope(actor, 0, -1));
                 }
             }
         }
-        return owners;
+    }
+
+    /** The actors a block names, each once, in order. */
+    private static int[] blockActors(Block block, int[][] direct) {
+        if (block.endSentence - block.firstSentence == 1) {
+            return direct[block.firstSentence];
+        }
+        int[] actors = NONE;
+        int count = 0;
+        for (int s = block.firstSentence; s < block.endSentence; s++) {
+            for (int a : direct[s]) {
+                if (!contains(actors, count, a)) {
+                    if (count == actors.length) {
+                        actors = Arrays.copyOf(actors, count + 4);
+                    }
+                    actors[count++] = a;
+                }
+            }
+        }
+        return Arrays.copyOf(actors, count);
+    }
+
+    /** The actors of a table's columns ({@link #headerActors}), each once, in order. */
+    private static int[] columnActors(int[] header) {
+        int[] actors = new int[header.length];
+        int count = 0;
+        for (int a : header) {
+            if (a >= 0 && !contains(actors, count, a)) {
+                actors[count++] = a;
+            }
+        }
+        return Arrays.copyOf(actors, count);
     }
 
     /** The actor named alone in each cell of a table's header row (-1 for other cells), or null when none. */
@@ -351,8 +400,8 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         int[] actors = new int[cells.size()];
         boolean any = false;
         for (int c = 0; c < cells.size(); c++) {
-            Set<Integer> in = actorsIn(toks, cells.get(c)[0], cells.get(c)[1]);
-            actors[c] = in.size() == 1 ? in.iterator().next() : -1;
+            int[] in = actorsIn(toks, cells.get(c)[0], cells.get(c)[1]);
+            actors[c] = in.length == 1 ? in[0] : -1;
             any |= actors[c] >= 0;
         }
         return any ? actors : null;
@@ -377,8 +426,9 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     }
 
     /** A short line naming one actor ("**Acme**", "Acme CRM") or a line ending with a colon ("Acme offers:"). */
-    private static boolean isTitleLike(String body, Segmentation seg, Block block, List<List<int[]>> occurrences,
-            Tok[][] tokens) {
+    private static boolean isTitleLike(Doc doc, Block block) {
+        String body = doc.body;
+        Segmentation seg = doc.seg;
         int end = seg.sentenceEnd(block.endSentence - 1);
         int last = end - 1;
         while (last > block.start && "*_ )\"'".indexOf(body.charAt(last)) >= 0) {
@@ -393,7 +443,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         }
         int words = 0;
         for (int s = block.firstSentence; s < block.endSentence; s++) {
-            for (Tok t : tokens(body, seg, occurrences, tokens, s)) {
+            for (Tok t : doc.tokens(s)) {
                 if (t.kind == Tok.WORD && t.actor < 0 && !t.number) {
                     words++;
                 }
@@ -402,12 +452,86 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         return words <= 6;
     }
 
-    private static Tok[] tokens(String body, Segmentation seg, List<List<int[]>> occurrences, Tok[][] cache,
-            int s) {
-        Tok[] toks = cache[s];
-        if (toks == null) {
-            List<Tok> list = tokenize(body, seg.sentenceStart(s), seg.sentenceEnd(s));
-            toks = list.toArray(new Tok[0]);
+    /**
+     * One answer under analysis: its text and segmentation, the mentions of each sentence and the tokens of each
+     * sentence, made when first needed.
+     */
+    private static final class Doc {
+        final String body;
+        final Segmentation seg;
+        /** Per sentence: its occurrences {actor, start, end} by start, or null. */
+        final List<List<int[]>> occurrences;
+        /** Per sentence: the actors it names, each once, in order. */
+        final int[][] direct;
+        private final Tok[][] tokens;
+
+        private Doc(String body, Segmentation seg, List<List<int[]>> occurrences, int[][] direct) {
+            this.body = body;
+            this.seg = seg;
+            this.occurrences = occurrences;
+            this.direct = direct;
+            this.tokens = new Tok[seg.sentenceCount()][];
+        }
+
+        /**
+         * The answer with its mentions placed in sentences; {@code firstSentence[a]} receives the sentence of
+         * actor a's first occurrence (-1 when none is in a sentence).
+         */
+        static Doc of(String body, Segmentation seg, List<MentionMatch> mentions, int[] firstSentence) {
+            int sentenceCount = seg.sentenceCount();
+            List<List<int[]>> occurrences = new ArrayList<>(Collections.nCopies(sentenceCount, null));
+            Arrays.fill(firstSentence, -1);
+            for (int a = 0; a < mentions.size(); a++) {
+                int firstStart = Integer.MAX_VALUE;
+                for (MentionMatch.Span span : mentions.get(a).occurrences()) {
+                    int start = Math.max(0, span.start());
+                    int end = Math.min(body.length(), span.end());
+                    if (end <= start) {
+                        continue;
+                    }
+                    int s = seg.sentenceAt(start);
+                    if (s < 0) {
+                        continue;
+                    }
+                    List<int[]> list = occurrences.get(s);
+                    if (list == null) {
+                        list = new ArrayList<>(2);
+                        occurrences.set(s, list);
+                    }
+                    list.add(new int[] {a, start, end});
+                    if (start < firstStart) {
+                        firstStart = start;
+                        firstSentence[a] = s;
+                    }
+                }
+            }
+            int[][] direct = new int[sentenceCount][];
+            for (int s = 0; s < sentenceCount; s++) {
+                List<int[]> list = occurrences.get(s);
+                if (list == null) {
+                    direct[s] = NONE;
+                    continue;
+                }
+                sortByStart(list);
+                direct[s] = distinctActors(list);
+            }
+            return new Doc(body, seg, occurrences, direct);
+        }
+
+        /** The tokens of sentence s, each word of an occurrence marked with its actor. */
+        Tok[] tokens(int s) {
+            Tok[] toks = tokens[s];
+            return toks != null ? toks : tokenizeSentence(s);
+        }
+
+        /** The tokens of sentence s when they have been made already, else null. */
+        Tok[] tokensIfMade(int s) {
+            return tokens[s];
+        }
+
+        private Tok[] tokenizeSentence(int s) {
+            List<Tok> list = tokenize(seg.chars, seg.sentenceStart(s), seg.sentenceEnd(s), WordClasses.TABLE);
+            Tok[] toks = list.toArray(new Tok[0]);
             List<int[]> occ = occurrences.get(s);
             if (occ != null) {
                 for (int[] o : occ) {
@@ -418,9 +542,9 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     }
                 }
             }
-            cache[s] = toks;
+            tokens[s] = toks;
+            return toks;
         }
-        return toks;
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -454,8 +578,14 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         final LinkedHashSet<String> topics = new LinkedHashSet<>();
     }
 
-    private void scoreSentence(String body, Segmentation seg, int s, Tok[] toks, int[] owners, int[] columns,
-            int sectionLabel, int[] labelColumns, Lexicon lexicon, Acc[] accs) {
+    /** What scoring a sentence finds once for all the actors it is judged for. */
+    private record SentenceFacts(int sentence, Tok[] toks, List<int[]> markers, List<Hit> hits, int exclamations,
+            boolean question, int[] inline) {
+    }
+
+    private void scoreSentence(Doc doc, int s, int[] owners, int[] columns, int sectionLabel, int[] labelColumns,
+            Lexicon lexicon, Acc[] accs) {
+        Tok[] toks = doc.tokens(s);
         List<int[]> markers = new ArrayList<>(2);
         List<int[]> clauses = clauses(toks, markers, lexicon.language);
         boolean allCaps = allCaps(toks);
@@ -469,10 +599,10 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 exclamations++;
             }
         }
-        boolean question = endsWithQuestion(body, seg.sentenceStart(s), seg.sentenceEnd(s));
+        boolean question = endsWithQuestion(doc.body, doc.seg.sentenceStart(s), doc.seg.sentenceEnd(s));
+        SentenceFacts facts = new SentenceFacts(s, toks, markers, hits, exclamations, question, inlineLabel(toks));
         List<int[]> cells = columns == null ? List.of() : cells(toks);
         ClauseActors info = columns == null && owners.length > 1 ? ClauseActors.of(toks, clauses, hits) : null;
-        int[] inline = inlineLabel(toks);
         for (int actor : owners) {
             List<int[]> ranges;
             List<int[]> topicRanges;
@@ -482,7 +612,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 for (int c = 0; c < cells.size() && c < columns.length; c++) {
                     if (columns[c] == actor) {
                         ranges.add(cells.get(c));
-                        header |= !actorsIn(toks, cells.get(c)[0], cells.get(c)[1]).isEmpty();
+                        header |= actorsIn(toks, cells.get(c)[0], cells.get(c)[1]).length > 0;
                     }
                 }
                 if (header) {
@@ -498,37 +628,44 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                         : rangesFor(actor, toks, clauses, hits, info);
                 topicRanges = ranges;
             }
-            double sum = 0;
-            boolean contrast = columns == null && hasContrast(markers);
-            for (int[] range : ranges) {
-                Role role = roleOf(toks, range[0], range[1], actor, hits);
-                for (Hit hit : hits) {
-                    if (hit.first >= range[0] && hit.first < range[1]) {
-                        double weight = role.factor(hit) * hit.weight;
-                        if (contrast && weight != 0) {
-                            weight *= contrastFactor(hit.first, toks, markers, ranges);
-                        }
-                        sum += weight;
+            scoreActor(actor, facts, ranges, topicRanges, columns != null, sectionLabel, labelColumns, accs[actor]);
+        }
+    }
+
+    /** Adds to an actor's account what a sentence says of it in the token ranges it is judged on. */
+    private void scoreActor(int actor, SentenceFacts facts, List<int[]> ranges, List<int[]> topicRanges,
+            boolean tableRow, int sectionLabel, int[] labelColumns, Acc acc) {
+        Tok[] toks = facts.toks;
+        List<Hit> hits = facts.hits;
+        double sum = 0;
+        boolean contrast = !tableRow && hasContrast(facts.markers);
+        for (int[] range : ranges) {
+            Role role = roleOf(toks, range[0], range[1], actor, hits);
+            for (Hit hit : hits) {
+                if (hit.first >= range[0] && hit.first < range[1]) {
+                    double weight = role.factor(hit) * hit.weight;
+                    if (contrast && weight != 0) {
+                        weight *= contrastFactor(hit.first, toks, facts.markers, ranges);
                     }
+                    sum += weight;
                 }
             }
-            if (columns == null) {
-                sum += LABELLED * labelBias(toks, ranges, hits, inline, sectionLabel, labelColumns);
+        }
+        if (!tableRow) {
+            sum += LABELLED * labelBias(toks, ranges, hits, facts.inline, sectionLabel, labelColumns);
+        }
+        if (sum != 0) {
+            sum += Math.signum(sum) * EXCLAMATION * Math.min(facts.exclamations, MAX_EXCLAMATIONS);
+            if (facts.question) {
+                sum *= QUESTION;
             }
-            if (sum != 0) {
-                sum += Math.signum(sum) * EXCLAMATION * Math.min(exclamations, MAX_EXCLAMATIONS);
-                if (question) {
-                    sum *= QUESTION;
-                }
-            }
-            Acc acc = accs[actor];
-            acc.total += sum;
-            acc.sentences.add(s);
-            acc.contributions.add(sum);
-            if (acc.topics.size() < MAX_TOPICS) {
-                for (int[] range : topicRanges) {
-                    collectTopics(toks, range[0], range[1], acc.topics);
-                }
+        }
+        acc.total += sum;
+        acc.sentences.add(facts.sentence);
+        acc.contributions.add(sum);
+        if (acc.topics.size() < MAX_TOPICS) {
+            for (int[] range : topicRanges) {
+                collectTopics(toks, range[0], range[1], acc.topics);
             }
         }
     }
@@ -542,8 +679,8 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
      * list items that follow it, more indented for a list item, until a blank line). For tables whose header row
      * labels columns ("| Tool | Pros | Cons |"), {@code labelColumns} receives each later row's column labels.
      */
-    private static void labelSections(String body, Segmentation seg, List<List<int[]>> occurrences, Tok[][] tokens,
-            int[] sectionLabels, int[][] labelColumns) {
+    private static void labelSections(Doc doc, int[] sectionLabels, int[][] labelColumns) {
+        Segmentation seg = doc.seg;
         int polarity = 0;
         int headingLevel = 0;
         int indent = -1;
@@ -554,7 +691,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             if (block.kind == Kind.TABLE) {
                 boolean firstRow = b == 0 || seg.blocks.get(b - 1).kind != Kind.TABLE || block.blankBefore;
                 if (firstRow) {
-                    tableLabels = headerLabels(tokens(body, seg, occurrences, tokens, block.firstSentence));
+                    tableLabels = headerLabels(doc.tokens(block.firstSentence));
                 } else if (tableLabels != null) {
                     labelColumns[block.firstSentence] = tableLabels;
                 }
@@ -563,7 +700,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             }
             int label = block.endSentence - block.firstSentence == 1
                     && seg.sentenceEnd(block.firstSentence) - seg.sentenceStart(block.firstSentence) <= MAX_LABEL
-                    ? wholeLabel(tokens(body, seg, occurrences, tokens, block.firstSentence)) : 0;
+                    ? wholeLabel(doc.tokens(block.firstSentence)) : 0;
             if (block.kind == Kind.HEADING) {
                 if (polarity != 0 && (headingLevel == 0 || block.level <= headingLevel)) {
                     polarity = 0;
@@ -734,20 +871,22 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     }
 
     /** Per clause of a sentence: the actors it names and those of them that are its subjects. */
-    private record ClauseActors(List<Set<Integer>> named, List<Set<Integer>> subjects) {
+    private record ClauseActors(int[][] named, int[][] subjects) {
         static ClauseActors of(Tok[] toks, List<int[]> clauses, List<Hit> hits) {
-            List<Set<Integer>> actorsIn = new ArrayList<>(clauses.size());
-            List<Set<Integer>> subjectsIn = new ArrayList<>(clauses.size());
-            for (int[] clause : clauses) {
-                Set<Integer> actors = actorsIn(toks, clause[0], clause[1]);
-                Set<Integer> subjects = new HashSet<>();
+            int[][] actorsIn = new int[clauses.size()][];
+            int[][] subjectsIn = new int[clauses.size()][];
+            for (int c = 0; c < clauses.size(); c++) {
+                int[] clause = clauses.get(c);
+                int[] actors = actorsIn(toks, clause[0], clause[1]);
+                int[] subjects = new int[actors.length];
+                int count = 0;
                 for (int a : actors) {
                     if (roleOf(toks, clause[0], clause[1], a, hits).kind == Role.SUBJECT) {
-                        subjects.add(a);
+                        subjects[count++] = a;
                     }
                 }
-                actorsIn.add(actors);
-                subjectsIn.add(subjects);
+                actorsIn[c] = actors;
+                subjectsIn[c] = Arrays.copyOf(subjects, count);
             }
             return new ClauseActors(actorsIn, subjectsIn);
         }
@@ -757,19 +896,22 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     private static List<int[]> rangesFor(int actor, Tok[] toks, List<int[]> clauses, List<Hit> hits,
             ClauseActors info) {
         int n = clauses.size();
-        List<Set<Integer>> actorsIn = info.named;
-        List<Set<Integer>> subjectsIn = info.subjects;
+        int[][] actorsIn = info.named;
+        int[][] subjectsIn = info.subjects;
         List<int[]> ranges = new ArrayList<>();
-        boolean named = actorsIn.stream().anyMatch(in -> in.contains(actor));
+        boolean named = false;
+        for (int[] in : actorsIn) {
+            named |= contains(in, actor);
+        }
         for (int c = 0; c < n; c++) {
             int[] clause = clauses.get(c);
             if (!named) {
                 // carried by a pronoun: every clause where no named actor is the subject
-                if (subjectsIn.get(c).isEmpty()) {
+                if (subjectsIn[c].length == 0) {
                     ranges.add(clause);
                 }
-            } else if (actorsIn.get(c).contains(actor)) {
-                boolean otherSubject = subjectsIn.get(c).stream().anyMatch(a -> a != actor);
+            } else if (contains(actorsIn[c], actor)) {
+                boolean otherSubject = subjectsIn[c].length > (contains(subjectsIn[c], actor) ? 1 : 0);
                 if (otherSubject) {
                     List<int[]> segments = cleanSegments(actor, toks, clause, hits);
                     if (!segments.isEmpty()) {
@@ -778,7 +920,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     }
                 }
                 ranges.add(clause);
-            } else if (actorsIn.get(c).isEmpty() && hasHit(hits, clause[0], clause[1])
+            } else if (actorsIn[c].length == 0 && hasHit(hits, clause[0], clause[1])
                     && attachedActor(c, actorsIn, subjectsIn) == actor) {
                 ranges.add(clause);
             }
@@ -787,15 +929,15 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     }
 
     /** The single subject of the nearest clause with actors before (else after) clause c, or -1. */
-    private static int attachedActor(int c, List<Set<Integer>> actorsIn, List<Set<Integer>> subjectsIn) {
+    private static int attachedActor(int c, int[][] actorsIn, int[][] subjectsIn) {
         for (int p = c - 1; p >= 0; p--) {
-            if (!actorsIn.get(p).isEmpty()) {
-                return subjectsIn.get(p).size() == 1 ? subjectsIn.get(p).iterator().next() : -1;
+            if (actorsIn[p].length > 0) {
+                return subjectsIn[p].length == 1 ? subjectsIn[p][0] : -1;
             }
         }
-        for (int p = c + 1; p < actorsIn.size(); p++) {
-            if (!actorsIn.get(p).isEmpty()) {
-                return subjectsIn.get(p).size() == 1 ? subjectsIn.get(p).iterator().next() : -1;
+        for (int p = c + 1; p < actorsIn.length; p++) {
+            if (actorsIn[p].length > 0) {
+                return subjectsIn[p].length == 1 ? subjectsIn[p][0] : -1;
             }
         }
         return -1;
@@ -811,8 +953,8 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         for (int i = clause[0]; i <= clause[1]; i++) {
             if (i == clause[1] || toks[i].kind == Tok.COMMA) {
                 if (i > start) {
-                    Set<Integer> actors = actorsIn(toks, start, i);
-                    if (actors.contains(actor) && (hasHit(hits, start, i) || predicateWords(toks, start, i) >= 3)) {
+                    int[] actors = actorsIn(toks, start, i);
+                    if (contains(actors, actor) && (hasHit(hits, start, i) || predicateWords(toks, start, i) >= 3)) {
                         boolean clean = true;
                         for (int other : actors) {
                             if (other != actor && roleOf(toks, start, i, other, hits).kind == Role.SUBJECT) {
@@ -835,21 +977,27 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     private static int predicateWords(Tok[] toks, int from, int to) {
         int words = 0;
         for (int i = from; i < to; i++) {
-            if (toks[i].kind == Tok.WORD && toks[i].actor < 0 && !Words.CONNECTORS.contains(toks[i].w)) {
+            if (toks[i].kind == Tok.WORD && toks[i].actor < 0 && !toks[i].is(Words.CONNECTOR)) {
                 words++;
             }
         }
         return words;
     }
 
-    private static Set<Integer> actorsIn(Tok[] toks, int from, int to) {
-        Set<Integer> actors = new LinkedHashSet<>();
+    /** The actors named in tokens [from, to), each once, in order. */
+    private static int[] actorsIn(Tok[] toks, int from, int to) {
+        int[] actors = NONE;
+        int count = 0;
         for (int i = from; i < to; i++) {
-            if (toks[i].actor >= 0) {
-                actors.add(toks[i].actor);
+            int a = toks[i].actor;
+            if (a >= 0 && !contains(actors, count, a)) {
+                if (count == actors.length) {
+                    actors = Arrays.copyOf(actors, count + 4);
+                }
+                actors[count++] = a;
             }
         }
-        return actors;
+        return count == actors.length ? actors : Arrays.copyOf(actors, count);
     }
 
     private static boolean hasHit(List<Hit> hits, int from, int to) {
@@ -874,15 +1022,15 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             }
             int p = k - 1;
             int skipped = 0;
-            while (p >= from && skipped < 2 && toks[p].kind == Tok.WORD && Words.ARTICLES.contains(toks[p].w)) {
+            while (p >= from && skipped < 2 && toks[p].kind == Tok.WORD && toks[p].is(Words.ARTICLE)) {
                 p--;
                 skipped++;
             }
             Role role = Role.SUBJECT_ROLE;
-            if (p >= from && toks[p].kind == Tok.WORD && Words.THAN.contains(toks[p].w)
+            if (p >= from && toks[p].kind == Tok.WORD && toks[p].is(Words.THAN_WORD)
                     && hitEndsWithin(hits, Math.max(from, p - 4), p)) {
                 role = new Role(Role.THAN, p);
-            } else if (p >= from && toks[p].kind == Tok.WORD && Words.OUTDOING.contains(toks[p].w)
+            } else if (p >= from && toks[p].kind == Tok.WORD && toks[p].is(Words.OUTDOING_VERB)
                     && hitEndsWithin(hits, p, p + 1)) {
                 role = new Role(Role.THAN, p + 1); // "Nothing beats Acme": only the verb counts, inverted
             } else if (p >= from && Words.unlikeEndsAt(toks, p, from)) {
@@ -911,7 +1059,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         }
         // a comma before the actor only continues a list when the list goes on after it ("to A, B and C")
         boolean inList = next < toks.length && ((toks[next].kind == Tok.COMMA && toks[next].w.equals(","))
-                || (toks[next].kind == Tok.WORD && Words.CONNECTORS.contains(toks[next].w)));
+                || (toks[next].kind == Tok.WORD && toks[next].is(Words.CONNECTOR)));
         for (int p = k - 1; p >= from; p--) {
             Tok t = toks[p];
             if (t.actor >= 0 || (inList && t.kind == Tok.COMMA && t.w.equals(","))) {
@@ -920,10 +1068,10 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             if (t.kind != Tok.WORD) {
                 return false;
             }
-            if (Words.CONNECTORS.contains(t.w) || Words.ARTICLES.contains(t.w)) {
+            if (t.is(Words.CONNECTOR | Words.ARTICLE)) {
                 continue;
             }
-            return Words.PREPOSITIONS.contains(t.w);
+            return t.is(Words.PREPOSITION);
         }
         return false;
     }
@@ -998,7 +1146,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             if (t.actor >= 0) {
                 return true;
             }
-            if (t.kind != Tok.WORD || !(Words.CONNECTORS.contains(t.w) || Words.ARTICLES.contains(t.w))) {
+            if (t.kind != Tok.WORD || !t.is(Words.CONNECTOR | Words.ARTICLE)) {
                 return false;
             }
         }
@@ -1045,7 +1193,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 i += length;
                 continue;
             }
-            if (length == 1 && Words.INTENSIFIERS.contains(t.w) && i + 1 < to && toks[i + 1].kind == Tok.WORD
+            if (length == 1 && t.is(Words.INTENSIFIER) && i + 1 < to && toks[i + 1].kind == Tok.WORD
                     && toks[i + 1].actor < 0) {
                 Entry next = lexicon.match(toks, i + 1, to);
                 if (next != null && next.weight != 0) {
@@ -1095,7 +1243,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 continue;
             }
             adjacentModifiers = false;
-            if (!negated && (Words.isNegatorAt(toks, j, from) || (j == i - 1 && Words.FLIPPERS.contains(x.w)))) {
+            if (!negated && (Words.isNegatorAt(toks, j, from) || (j == i - 1 && x.is(Words.FLIPPER)))) {
                 negated = true;
             }
         }
@@ -1104,7 +1252,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             return new Hit(i, i + length - 1, 0.0, false); // "for teams that need reliable backups": a wish
         }
         int after = i + length;
-        if (!negated && after < to && toks[after].kind == Tok.WORD && Words.POST_NEGATORS.contains(toks[after].w)
+        if (!negated && after < to && toks[after].kind == Tok.WORD && toks[after].is(Words.POST_NEGATOR)
                 && (after + 1 >= to || toks[after + 1].kind != Tok.WORD)) {
             negated = true; // German: "Acme überzeugt nicht."
         }
@@ -1121,7 +1269,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         }
         if (weight < 0) {
             for (int j = Math.max(from, i - 6); j < i; j++) {
-                if (toks[j].kind == Tok.WORD && Words.REPORTING.contains(toks[j].w)) {
+                if (toks[j].kind == Tok.WORD && toks[j].is(Words.REPORTING_VERB)) {
                     weight *= REPORTED;
                     break;
                 }
@@ -1153,23 +1301,24 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
      * than the name ("2. **Globex**") are passed over for a later mention sentence, else for the first sentence of
      * its section ("### Initech" then "A newer entrant.").
      */
-    private static int firstTelling(int actor, int firstMention, Acc acc, Segmentation seg, int[][] direct,
-            Tok[][] tokens) {
+    private static int firstTelling(int actor, int firstMention, Acc acc, Doc doc) {
         if (firstMention < 0) {
             return -1;
         }
+        Segmentation seg = doc.seg;
+        int[][] direct = doc.direct;
         int block = 0;
         for (int s = firstMention; s < direct.length; s++) {
             while (seg.blocks.get(block).endSentence <= s) {
                 block++;
             }
-            if (seg.blocks.get(block).kind != Kind.HEADING && Arrays.stream(direct[s]).anyMatch(x -> x == actor)
-                    && tells(tokens[s])) {
+            if (seg.blocks.get(block).kind != Kind.HEADING && contains(direct[s], actor)
+                    && tells(doc.tokensIfMade(s))) {
                 return s;
             }
         }
         for (int s : acc.sentences) {
-            if (s > firstMention && tells(tokens[s])) {
+            if (s > firstMention && tells(doc.tokensIfMade(s))) {
                 return s;
             }
         }
@@ -1205,11 +1354,6 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     // ---------------------------------------------------------------------------------------------------------
     // Comment
 
-    private static final Pattern PREFIX = Pattern.compile("^(?:\\s*(?:#{1,6}\\s+|>\\s*|[-*+•]\\s+|\\d{1,3}[.)]\\s+))+");
-    private static final Pattern LINK = Pattern.compile("\\[([^\\]]*)\\]\\([^)]*\\)");
-    private static final Pattern PIPES = Pattern.compile("\\s*\\|\\s*");
-    private static final Pattern SPACES = Pattern.compile("\\s+");
-
     static String cleanComment(String sentence) {
         String s = sentence.strip();
         if (s.isEmpty()) {
@@ -1220,19 +1364,19 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             if (s.endsWith("|")) {
                 s = s.substring(0, s.length() - 1);
             }
-            s = PIPES.matcher(s.strip()).replaceAll(" | ");
+            s = spacePipes(s.strip());
         }
         if ("#>-*+•0123456789 ".indexOf(s.charAt(0)) >= 0) {
-            s = PREFIX.matcher(s).replaceFirst("");
+            s = stripMarkers(s);
         }
         if (s.contains("](")) {
-            s = LINK.matcher(s).replaceAll("$1");
+            s = unlink(s);
         }
         s = s.replace("**", "").replace("__", "");
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (Character.isWhitespace(c) && (c != ' ' || (i + 1 < s.length() && Character.isWhitespace(s.charAt(i + 1))))) {
-                s = SPACES.matcher(s).replaceAll(" ");
+                s = collapseSpaces(s);
                 break;
             }
         }
@@ -1252,28 +1396,154 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         return s;
     }
 
+    // The edits below are written out rather than done with regular expressions (they run for every actor of
+    // every answer); "white space" is what \s means there: space, \t, \n, \u000B, \f and \r.
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || (c >= '\t' && c <= '\r');
+    }
+
+    /** Each '|' with the white space around it becomes " | " (as {@code \s*\|\s*} replaced by " | "). */
+    private static String spacePipes(String s) {
+        int n = s.length();
+        StringBuilder b = new StringBuilder(n + 8);
+        int i = 0;
+        while (i < n) {
+            int j = skipSpaces(s, i);
+            if (j < n && s.charAt(j) == '|') {
+                b.append(" | ");
+                i = skipSpaces(s, j + 1);
+            } else if (j > i) {
+                b.append(s, i, j); // white space before something else than a pipe stays
+                i = j;
+            } else {
+                b.append(s.charAt(i));
+                i++;
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * Without the markdown markers it opens with: headings, quotes, bullets and numbers, each with the white space
+     * around it (as {@code ^(?:\s*(?:#{1,6}\s+|>\s*|[-*+•]\s+|\d{1,3}[.)]\s+))+} removed).
+     */
+    private static String stripMarkers(String s) {
+        int end = 0;
+        for (int next = markerEnd(s, skipSpaces(s, 0)); next >= 0; next = markerEnd(s, skipSpaces(s, end))) {
+            end = next;
+        }
+        return end == 0 ? s : s.substring(end);
+    }
+
+    /** The end of the marker at i and of the white space after it, or -1 when no marker starts at i. */
+    private static int markerEnd(String s, int i) {
+        int n = s.length();
+        if (i >= n) {
+            return -1;
+        }
+        char c = s.charAt(i);
+        if (c == '>') {
+            return skipSpaces(s, i + 1);
+        }
+        int after;
+        if (c == '-' || c == '*' || c == '+' || c == '•') {
+            after = i + 1;
+        } else if (c == '#') {
+            after = i;
+            while (after < n && s.charAt(after) == '#') {
+                after++;
+            }
+            if (after - i > 6) {
+                return -1;
+            }
+        } else if (c >= '0' && c <= '9') {
+            after = i;
+            while (after < n && s.charAt(after) >= '0' && s.charAt(after) <= '9') {
+                after++;
+            }
+            if (after - i > 3 || after >= n || (s.charAt(after) != '.' && s.charAt(after) != ')')) {
+                return -1;
+            }
+            after++;
+        } else {
+            return -1;
+        }
+        int end = skipSpaces(s, after);
+        return end > after ? end : -1; // these markers need white space after them
+    }
+
+    /** Markdown links replaced by their text (as {@code \[([^\]]*)\]\([^)]*\)} replaced by its first group). */
+    private static String unlink(String s) {
+        int n = s.length();
+        StringBuilder b = new StringBuilder(n);
+        int i = 0;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (c == '[') {
+                int close = s.indexOf(']', i + 1);
+                int end = close >= 0 && close + 1 < n && s.charAt(close + 1) == '(' ? s.indexOf(')', close + 2) : -1;
+                if (end >= 0) {
+                    b.append(s, i + 1, close);
+                    i = end + 1;
+                    continue;
+                }
+            }
+            b.append(c);
+            i++;
+        }
+        return b.toString();
+    }
+
+    /** Each run of white space as one space (as {@code \s+} replaced by " "). */
+    private static String collapseSpaces(String s) {
+        int n = s.length();
+        StringBuilder b = new StringBuilder(n);
+        int i = 0;
+        while (i < n) {
+            int j = skipSpaces(s, i);
+            if (j > i) {
+                b.append(' ');
+                i = j;
+            } else {
+                b.append(s.charAt(i));
+                i++;
+            }
+        }
+        return b.toString();
+    }
+
+    private static int skipSpaces(String s, int i) {
+        while (i < s.length() && isSpace(s.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
     // ---------------------------------------------------------------------------------------------------------
     // Language
 
     /** The index in {@link #LANGUAGES} with most stop words among the first 250 words (English on a tie). */
-    private static int detectLanguage(String text) {
+    private static int detectLanguage(char[] text) {
         int[] counts = new int[LANGUAGES.size()];
-        int limit = Math.min(text.length(), 3000);
+        int limit = Math.min(text.length, 3000);
         char[] word = new char[12];
         int length = 0;
         int words = 0;
         for (int i = 0; i <= limit && words < 250; i++) {
-            char c = i < limit ? text.charAt(i) : ' ';
-            if (Character.isLetter(c)) {
+            char c = i < limit ? text[i] : ' ';
+            // ASCII without the Unicode tables: letters are A-Z and a-z, lower-casing maps A-Z only
+            boolean letter = c < 128 ? (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') : Character.isLetter(c);
+            if (letter) {
                 if (length < word.length) {
-                    word[length] = Character.toLowerCase(c);
+                    word[length] = c < 128 ? (c >= 'A' && c <= 'Z' ? (char) (c + 32) : c) : Character.toLowerCase(c);
                 }
                 length++;
             } else if (length > 0) {
                 if (length <= word.length) {
-                    Integer language = Words.STOP_WORDS.get(new String(word, 0, length));
-                    if (language != null) {
-                        counts[language]++;
+                    int slot = Words.STOP_WORDS.slot(word, 0, length);
+                    if (slot >= 0) {
+                        counts[Words.STOP_WORDS.value(slot)]++;
                     }
                 }
                 words++;
@@ -1306,6 +1576,8 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
 
     private static final class Segmentation {
         final List<Block> blocks = new ArrayList<>();
+        /** The characters of the text (read far more cheaply than through String.charAt). */
+        final char[] chars;
         private int[] starts = new int[16];
         private int[] ends = new int[16];
         private int count;
@@ -1339,16 +1611,16 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             return found >= 0 && offset < ends[found] ? found : -1;
         }
 
-        private void add(String text, int start, int end) {
-            while (start < end && Character.isWhitespace(text.charAt(start))) {
+        private void add(char[] text, int start, int end) {
+            while (start < end && Character.isWhitespace(text[start])) {
                 start++;
             }
-            while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
+            while (end > start && Character.isWhitespace(text[end - 1])) {
                 end--;
             }
             boolean content = false;
             for (int i = start; i < end && !content; i++) {
-                content = Character.isLetterOrDigit(text.charAt(i));
+                content = Character.isLetterOrDigit(text[i]);
             }
             if (!content) {
                 return;
@@ -1362,29 +1634,34 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             count++;
         }
 
-        static Segmentation of(String text) {
-            Segmentation seg = new Segmentation();
-            int n = text.length();
+        private Segmentation(char[] chars) {
+            this.chars = chars;
+        }
+
+        static Segmentation of(String body) {
+            char[] text = body.toCharArray();
+            Segmentation seg = new Segmentation(text);
+            int n = text.length;
             int pos = 0;
             boolean blank = false;
             while (pos < n) {
-                int eol = text.indexOf('\n', pos);
+                int eol = body.indexOf('\n', pos);
                 if (eol < 0) {
                     eol = n;
                 }
                 int lineEnd = eol;
-                while (lineEnd > pos && Character.isWhitespace(text.charAt(lineEnd - 1))) {
+                while (lineEnd > pos && Character.isWhitespace(text[lineEnd - 1])) {
                     lineEnd--;
                 }
                 int cs = pos;
                 int indent = 0;
-                while (cs < lineEnd && (text.charAt(cs) == ' ' || text.charAt(cs) == '\t')) {
-                    indent += text.charAt(cs) == '\t' ? 4 : 1;
+                while (cs < lineEnd && (text[cs] == ' ' || text[cs] == '\t')) {
+                    indent += text[cs] == '\t' ? 4 : 1;
                     cs++;
                 }
-                while (cs < lineEnd && text.charAt(cs) == '>') {
+                while (cs < lineEnd && text[cs] == '>') {
                     cs++;
-                    while (cs < lineEnd && text.charAt(cs) == ' ') {
+                    while (cs < lineEnd && text[cs] == ' ') {
                         cs++;
                     }
                 }
@@ -1393,7 +1670,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     blank = true;
                     continue;
                 }
-                char c = text.charAt(cs);
+                char c = text[cs];
                 Kind kind = Kind.TEXT;
                 int level = 0;
                 int contentStart = cs;
@@ -1404,10 +1681,10 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     kind = Kind.TABLE;
                 } else if (c == '#') {
                     int h = cs;
-                    while (h < lineEnd && text.charAt(h) == '#') {
+                    while (h < lineEnd && text[h] == '#') {
                         h++;
                     }
-                    if (h - cs <= 6 && (h == lineEnd || text.charAt(h) == ' ' || text.charAt(h) == '\t')) {
+                    if (h - cs <= 6 && (h == lineEnd || text[h] == ' ' || text[h] == '\t')) {
                         kind = Kind.HEADING;
                         level = h - cs;
                         contentStart = h;
@@ -1436,10 +1713,10 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             return seg;
         }
 
-        private static boolean isTableSeparator(String text, int from, int to) {
+        private static boolean isTableSeparator(char[] text, int from, int to) {
             boolean dash = false;
             for (int i = from; i < to; i++) {
-                char c = text.charAt(i);
+                char c = text[i];
                 if (c == '-') {
                     dash = true;
                 } else if (c != '|' && c != ':' && c != ' ' && c != '\t') {
@@ -1449,14 +1726,14 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             return dash;
         }
 
-        private static boolean isRule(String text, int from, int to) {
-            char c = text.charAt(from);
+        private static boolean isRule(char[] text, int from, int to) {
+            char c = text[from];
             if (c != '-' && c != '*' && c != '_') {
                 return false;
             }
             int marks = 0;
             for (int i = from; i < to; i++) {
-                char d = text.charAt(i);
+                char d = text[i];
                 if (d == c) {
                     marks++;
                 } else if (d != ' ' && d != '\t') {
@@ -1467,45 +1744,45 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         }
 
         /** Where the content of a list item starts, or -1 when the line is no list item. */
-        private static int listMarkerEnd(String text, int from, int to) {
-            char c = text.charAt(from);
+        private static int listMarkerEnd(char[] text, int from, int to) {
+            char c = text[from];
             int i;
             if (c == '-' || c == '*' || c == '+' || c == '•' || c == '·') {
                 i = from + 1;
             } else if (Character.isDigit(c)) {
                 i = from;
-                while (i < to && i - from < 3 && Character.isDigit(text.charAt(i))) {
+                while (i < to && i - from < 3 && Character.isDigit(text[i])) {
                     i++;
                 }
-                if (i >= to || (text.charAt(i) != '.' && text.charAt(i) != ')')) {
+                if (i >= to || (text[i] != '.' && text[i] != ')')) {
                     return -1;
                 }
                 i++;
             } else {
                 return -1;
             }
-            if (i < to && text.charAt(i) != ' ' && text.charAt(i) != '\t') {
+            if (i < to && text[i] != ' ' && text[i] != '\t') {
                 return -1;
             }
-            while (i < to && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            while (i < to && (text[i] == ' ' || text[i] == '\t')) {
                 i++;
             }
             return i;
         }
 
-        private static void splitSentences(Segmentation seg, String text, int from, int to) {
+        private static void splitSentences(Segmentation seg, char[] text, int from, int to) {
             int start = from;
             int i = from;
             while (i < to) {
-                char c = text.charAt(i);
+                char c = text[i];
                 if (c != '.' && c != '!' && c != '?' && c != '…') {
                     i++;
                     continue;
                 }
                 int j = i + 1;
                 boolean onlyDots = c == '.';
-                while (j < to && ".!?…)]\"'”’*_".indexOf(text.charAt(j)) >= 0) {
-                    char d = text.charAt(j);
+                while (j < to && isSentenceEndMark(text[j])) {
+                    char d = text[j];
                     if (d == '!' || d == '?' || d == '…') {
                         onlyDots = false;
                     }
@@ -1514,18 +1791,18 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 if (j >= to) {
                     break;
                 }
-                if (!Character.isWhitespace(text.charAt(j))) {
+                if (!Character.isWhitespace(text[j])) {
                     i = j;
                     continue;
                 }
                 int k = j;
-                while (k < to && Character.isWhitespace(text.charAt(k))) {
+                while (k < to && Character.isWhitespace(text[k])) {
                     k++;
                 }
                 if (k >= to) {
                     break;
                 }
-                if (Character.isLowerCase(text.charAt(k)) || (onlyDots && c == '.' && isAbbreviation(text, from, i))) {
+                if (Character.isLowerCase(text[k]) || (onlyDots && c == '.' && isAbbreviation(text, from, i))) {
                     i = k;
                     continue;
                 }
@@ -1536,16 +1813,24 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             seg.add(text, start, to);
         }
 
+        /** Characters that may follow a sentence's final punctuation before the space: more of it, closers... */
+        private static boolean isSentenceEndMark(char c) {
+            return switch (c) {
+                case '.', '!', '?', '…', ')', ']', '"', '\'', '”', '’', '*', '_' -> true;
+                default -> false;
+            };
+        }
+
         /** Whether the word ending at the dot at {@code dot} is an abbreviation or an initial. */
-        private static boolean isAbbreviation(String text, int from, int dot) {
+        private static boolean isAbbreviation(char[] text, int from, int dot) {
             int s = dot;
-            while (s > from && (Character.isLetter(text.charAt(s - 1)) || text.charAt(s - 1) == '.')) {
+            while (s > from && (Character.isLetter(text[s - 1]) || text[s - 1] == '.')) {
                 s--;
             }
             if (s == dot) {
                 return false;
             }
-            String word = text.substring(s, dot).toLowerCase(Locale.ROOT);
+            String word = new String(text, s, dot - s).toLowerCase(Locale.ROOT);
             if (word.length() == 1) {
                 return true;
             }
@@ -1569,42 +1854,57 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         final byte kind;
         final boolean caps;
         final boolean number;
+        /** The word lists holding {@link #w} ({@link Words} class bits); 0 outside analysis. */
+        final int classes;
         int actor = -1;
 
-        Tok(String w, int start, int end, byte kind, boolean caps, boolean number) {
+        Tok(String w, int start, int end, byte kind, boolean caps, boolean number, int classes) {
             this.w = w;
             this.start = start;
             this.end = end;
             this.kind = kind;
             this.caps = caps;
             this.number = number;
+            this.classes = classes;
+        }
+
+        /** Whether a word list of the class ({@code Words.NEGATOR}...) holds this token's word. */
+        boolean is(int wordClass) {
+            return (classes & wordClass) != 0;
         }
     }
 
     private static final Set<String> ELISIONS = Set.of("l", "d", "n", "j", "s", "c", "m", "t", "qu", "jusqu",
             "lorsqu", "puisqu");
 
-    static List<Tok> tokenize(String s, int from, int to) {
-        List<Tok> out = new ArrayList<>(Math.max(4, (to - from) / 5));
+    /**
+     * The tokens of {@code s[from, to)}. With a vocabulary (during analysis, not while the word lists are built),
+     * each token gets its word classes, and a word the vocabulary holds its string.
+     */
+    static List<Tok> tokenize(char[] s, int from, int to, CharTable vocabulary) {
+        List<Tok> out = new ArrayList<>((to - from) / 3 + 4); // words take five characters or so: rarely grows
+        char[] lower = new char[to - from];
         int i = from;
         while (i < to) {
-            char c = s.charAt(i);
-            if (Character.isLetterOrDigit(c)) {
+            char c = s[i];
+            if (isLetterOrDigit(c)) {
                 int start = i++;
                 while (i < to) {
-                    char d = s.charAt(i);
-                    if (Character.isLetterOrDigit(d) || Character.getType(d) == Character.NON_SPACING_MARK) {
+                    char d = s[i];
+                    if (isLetterOrDigit(d) || (d >= 128 && Character.getType(d) == Character.NON_SPACING_MARK)) {
                         i++;
-                    } else if (isApostrophe(d) && i + 1 < to && Character.isLetter(s.charAt(i + 1))) {
+                    } else if (isApostrophe(d) && i + 1 < to && Character.isLetter(s[i + 1])) {
                         i++;
-                    } else if ((d == '.' || d == ',') && i + 1 < to && Character.isDigit(s.charAt(i + 1))
-                            && Character.isDigit(s.charAt(i - 1))) {
+                    } else if ((d == '.' || d == ',') && i + 1 < to && Character.isDigit(s[i + 1])
+                            && Character.isDigit(s[i - 1])) {
                         i++;
                     } else {
                         break;
                     }
                 }
-                addWord(out, s, start, i);
+                if (!addAsciiWord(out, s, start, i, lower, vocabulary)) {
+                    addWord(out, new String(s, start, i - start), start, i, vocabulary);
+                }
                 continue;
             }
             if (Character.isWhitespace(c)) {
@@ -1616,8 +1916,8 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 case '!' -> kind = Tok.EXCLAIM;
                 case ';', '—' -> kind = Tok.CONTRAST;
                 case '–', '-' -> {
-                    boolean spacedBefore = i == from || Character.isWhitespace(s.charAt(i - 1));
-                    boolean spacedAfter = i + 1 >= to || Character.isWhitespace(s.charAt(i + 1));
+                    boolean spacedBefore = i == from || Character.isWhitespace(s[i - 1]);
+                    boolean spacedAfter = i + 1 >= to || Character.isWhitespace(s[i + 1]);
                     kind = spacedBefore && spacedAfter ? Tok.CONTRAST : -1;
                 }
                 case ',', ':', '|' -> kind = Tok.COMMA;
@@ -1625,19 +1925,64 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 default -> kind = -1;
             }
             if (kind >= 0) {
-                out.add(new Tok(String.valueOf(c), i, i + 1, kind, false, false));
+                String w = String.valueOf(c);
+                out.add(new Tok(w, i, i + 1, kind, false, false, classesOf(w, vocabulary)));
             }
             i++;
         }
         return out;
     }
 
+    /**
+     * Adds the word {@code s[start, end)} when it is plain ASCII (letters, digits, digit separators: most words),
+     * whose normal form is its lower-case form: no accents to strip, no apostrophe for an elision or a possessive.
+     * Looked up in the vocabulary from the characters, so that known words need no string of their own. False,
+     * adding nothing, for any other word.
+     */
+    private static boolean addAsciiWord(List<Tok> out, char[] s, int start, int end, char[] lower,
+            CharTable vocabulary) {
+        int letters = 0;
+        boolean upper = true;
+        int length = end - start;
+        for (int k = 0; k < length; k++) {
+            char c = s[start + k];
+            if (c >= 128 || c == '\'') {
+                return false;
+            }
+            if (c >= 'A' && c <= 'Z') {
+                letters++;
+                c += 'a' - 'A';
+            } else if (c >= 'a' && c <= 'z') {
+                letters++;
+                upper = false;
+            }
+            lower[k] = c;
+        }
+        int slot = vocabulary == null ? -1 : vocabulary.slot(lower, 0, length);
+        String w = slot >= 0 ? vocabulary.key(slot) : new String(lower, 0, length);
+        int classes = slot >= 0 ? vocabulary.value(slot) : 0;
+        boolean number = s[start] >= '0' && s[start] <= '9';
+        out.add(new Tok(w, start, end, Tok.WORD, letters >= 2 && upper, number, classes));
+        return true;
+    }
+
+    private static int classesOf(String w, CharTable vocabulary) {
+        return vocabulary == null ? 0 : vocabulary.valueOf(w, 0);
+    }
+
+    /** {@link Character#isLetterOrDigit(char)}, answered without the Unicode tables for ASCII. */
+    private static boolean isLetterOrDigit(char c) {
+        if (c < 128) {
+            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+        }
+        return Character.isLetterOrDigit(c);
+    }
+
     private static boolean isApostrophe(char c) {
         return c == '\'' || c == '’' || c == '‘' || c == 'ʼ' || c == '´';
     }
 
-    private static void addWord(List<Tok> out, String s, int start, int end) {
-        String raw = s.substring(start, end);
+    private static void addWord(List<Tok> out, String raw, int start, int end, CharTable vocabulary) {
         String w = normalize(raw);
         boolean number = Character.isDigit(raw.charAt(0));
         int letters = 0;
@@ -1655,15 +2000,18 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         int apostrophe = w.indexOf('\'');
         if (apostrophe > 0 && apostrophe < w.length() - 1 && ELISIONS.contains(w.substring(0, apostrophe))) {
             int rawApostrophe = start;
-            while (rawApostrophe < end && !isApostrophe(s.charAt(rawApostrophe))) {
+            while (rawApostrophe < end && !isApostrophe(raw.charAt(rawApostrophe - start))) {
                 rawApostrophe++;
             }
-            out.add(new Tok(w.substring(0, apostrophe), start, rawApostrophe, Tok.WORD, false, false));
-            String rest = w.substring(apostrophe + 1);
-            out.add(new Tok(stripPossessive(rest), Math.min(end, rawApostrophe + 1), end, Tok.WORD, caps, false));
+            String elided = w.substring(0, apostrophe);
+            out.add(new Tok(elided, start, rawApostrophe, Tok.WORD, false, false, classesOf(elided, vocabulary)));
+            String rest = stripPossessive(w.substring(apostrophe + 1));
+            out.add(new Tok(rest, Math.min(end, rawApostrophe + 1), end, Tok.WORD, caps, false,
+                    classesOf(rest, vocabulary)));
             return;
         }
-        out.add(new Tok(stripPossessive(w), start, end, Tok.WORD, caps, number));
+        String word = stripPossessive(w);
+        out.add(new Tok(word, start, end, Tok.WORD, caps, number, classesOf(word, vocabulary)));
     }
 
     private static String stripPossessive(String w) {
@@ -1679,6 +2027,43 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         if (ascii) {
             return lower;
         }
+        String latin = foldLatin(lower);
+        return latin != null ? latin : decompose(lower);
+    }
+
+    /**
+     * The normal form ({@link #decompose}) of each character below U+0300: Latin letters, IPA and modifier letters.
+     * Each of them is a starter that decomposes canonically to a starter and combining marks, so a word made of
+     * them (and of typographic apostrophes) normalises character by character, without the Normalizer.
+     */
+    private static final String[] LATIN_FOLDS = latinFolds();
+
+    private static String[] latinFolds() {
+        String[] folds = new String[0x300];
+        for (char c = 0; c < folds.length; c++) {
+            folds[c] = decompose(String.valueOf(c));
+        }
+        return folds;
+    }
+
+    /** The normal form of a lower-cased word made of characters below U+0300 and apostrophes, else null. */
+    private static String foldLatin(String lower) {
+        StringBuilder b = new StringBuilder(lower.length());
+        for (int k = 0; k < lower.length(); k++) {
+            char c = lower.charAt(k);
+            if (c < LATIN_FOLDS.length) {
+                b.append(LATIN_FOLDS[c]);
+            } else if (isApostrophe(c)) {
+                b.append('\'');
+            } else {
+                return null;
+            }
+        }
+        return b.toString();
+    }
+
+    /** Canonical decomposition, combining marks dropped, apostrophes as '. */
+    private static String decompose(String lower) {
         StringBuilder b = new StringBuilder(lower.length());
         String decomposed = Normalizer.normalize(lower, Normalizer.Form.NFD);
         for (int k = 0; k < decomposed.length(); k++) {
@@ -1699,7 +2084,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 words.add("#");
                 continue;
             }
-            for (Tok t : tokenize(part, 0, part.length())) {
+            for (Tok t : tokenize(part.toCharArray(), 0, part.length(), null)) {
                 if (t.kind == Tok.WORD) {
                     words.add(t.w);
                 }
@@ -1716,11 +2101,14 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
 
     /** Phrases indexed by their first word (longest first), plus single-word prefixes ("fiable*"). */
     private static class PhraseIndex {
+        /** The word class ({@link Words#LEXICON_START} or {@link Words#ASPECT_START}) of the first words. */
+        private final int startClass;
         private final Map<String, Entry[]> byFirst;
         private final Map<String, Entry> prefixes;
         private final boolean[] prefixLengths;
 
-        PhraseIndex(List<Entry> entries, Map<String, Entry> prefixes) {
+        PhraseIndex(int startClass, List<Entry> entries, Map<String, Entry> prefixes) {
+            this.startClass = startClass;
             Map<String, List<Entry>> grouped = new LinkedHashMap<>();
             for (Entry e : entries) {
                 grouped.computeIfAbsent(e.words[0], k -> new ArrayList<>()).add(e);
@@ -1746,7 +2134,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         /** The longest phrase starting at token i (within [i, to)), else the longest prefix entry, else null. */
         Entry match(Tok[] toks, int i, int to) {
             Tok first = toks[i];
-            Entry[] candidates = byFirst.get(first.w);
+            Entry[] candidates = first.is(startClass) ? byFirst.get(first.w) : null;
             if (candidates != null) {
                 for (Entry e : candidates) {
                     if (matchesAt(toks, i, to, e.words)) {
@@ -1766,6 +2154,11 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 }
             }
             return null;
+        }
+
+        /** The words phrases may start with. */
+        Set<String> firstWords() {
+            return byFirst.keySet();
         }
 
         private static boolean matchesAt(Tok[] toks, int i, int to, String[] words) {
@@ -1790,7 +2183,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         final String language;
 
         Lexicon(String language, List<Entry> entries, Map<String, Entry> prefixes) {
-            super(entries, prefixes);
+            super(Words.LEXICON_START, entries, prefixes);
             this.language = language;
         }
     }
@@ -1891,7 +2284,143 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     }
                 }
             }
-            return new PhraseIndex(entries, Map.of());
+            return new PhraseIndex(Words.ASPECT_START, entries, Map.of());
+        }
+    }
+
+    /** The vocabulary of the tokenizer: every word some list holds, with its word classes ({@link Words} bits). */
+    private static final class WordClasses {
+        static final CharTable TABLE = build();
+
+        private static CharTable build() {
+            Map<String, Integer> classes = new HashMap<>();
+            add(classes, Words.NEGATOR, Words.NEGATORS);
+            add(classes, Words.WEAK_NEGATOR, Words.WEAK_NEGATORS);
+            add(classes, Words.INDEFINITE_ARTICLE, Words.INDEFINITE);
+            add(classes, Words.NEGATION_EXCEPTION, Words.NEGATION_EXCEPTIONS);
+            add(classes, Words.FLIPPER, Words.FLIPPERS);
+            add(classes, Words.POST_NEGATOR, Words.POST_NEGATORS);
+            add(classes, Words.INTENSIFIER, Words.INTENSIFIERS);
+            add(classes, Words.DAMPENER, Words.DAMPENERS);
+            add(classes, Words.DAMPENER_PAIR_END, Words.DAMPENER_PAIRS.keySet());
+            add(classes, Words.CONNECTOR, Words.CONNECTORS);
+            add(classes, Words.REPORTING_VERB, Words.REPORTING);
+            add(classes, Words.PREPOSITION, Words.PREPOSITIONS);
+            add(classes, Words.REQUIREMENT, Words.REQUIREMENTS);
+            add(classes, Words.LABEL_OPENER, Words.LABEL_OPENERS);
+            add(classes, Words.THAN_WORD, Words.THAN);
+            add(classes, Words.ARTICLE, Words.ARTICLES);
+            add(classes, Words.OUTDOING_VERB, Words.OUTDOING);
+            add(classes, Words.PRONOUN, Words.PRONOUNS);
+            add(classes, Words.OPENER, Words.OPENERS);
+            add(classes, Words.CONTRAST_START, Words.contrastStarts());
+            add(classes, Words.UNLIKE_END, Words.unlikeEnds());
+            for (Lexicon lexicon : Defaults.LEXICONS) {
+                add(classes, Words.LEXICON_START, lexicon.firstWords());
+            }
+            add(classes, Words.ASPECT_START, Defaults.ASPECTS.firstWords());
+            return new CharTable(classes);
+        }
+
+        private static void add(Map<String, Integer> classes, int wordClass, Set<String> words) {
+            for (String w : words) {
+                classes.merge(w, wordClass, (x, y) -> x | y);
+            }
+        }
+    }
+
+    /**
+     * A read-only map from strings to ints that can also be queried with a range of characters, so that a word is
+     * found (and the map's string for it reused) without building a string first. Open addressing, at most a
+     * quarter full. A probe reads one compact record per slot (the key's hash, the place of its characters in one
+     * shared array, its length and the value) rather than following the key's string.
+     */
+    private static final class CharTable {
+        private static final int HASH = 0;
+        private static final int OFFSET = 1;
+        private static final int LENGTH = 2; // 0 for an empty slot (keys are never empty)
+        private static final int VALUE = 3;
+        private static final int RECORD = 4;
+
+        private final String[] keys;
+        private final int[] records;
+        private final char[] pool;
+        private final int mask;
+
+        CharTable(Map<String, Integer> entries) {
+            int size = Integer.highestOneBit(Math.max(4, entries.size() * 4) - 1) << 1;
+            keys = new String[size];
+            records = new int[size * RECORD];
+            mask = size - 1;
+            StringBuilder chars = new StringBuilder();
+            entries.forEach((key, value) -> {
+                if (key.isEmpty()) {
+                    throw new IllegalArgumentException("empty key");
+                }
+                char[] k = key.toCharArray();
+                int hash = hash(k, 0, k.length);
+                int slot = hash & mask;
+                while (keys[slot] != null) {
+                    slot = (slot + 1) & mask;
+                }
+                keys[slot] = key;
+                int r = slot * RECORD;
+                records[r + HASH] = hash;
+                records[r + OFFSET] = chars.length();
+                records[r + LENGTH] = key.length();
+                records[r + VALUE] = value;
+                chars.append(key);
+            });
+            pool = chars.toString().toCharArray();
+        }
+
+        /** The slot of the key equal to {@code chars[from, to)}, or -1 when there is none. */
+        int slot(char[] chars, int from, int to) {
+            int hash = hash(chars, from, to);
+            for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
+                int r = slot * RECORD;
+                int length = records[r + LENGTH];
+                if (length == 0) {
+                    return -1;
+                }
+                if (records[r + HASH] == hash && length == to - from
+                        && sameChars(chars, from, to, records[r + OFFSET])) {
+                    return slot;
+                }
+            }
+        }
+
+        String key(int slot) {
+            return keys[slot];
+        }
+
+        int value(int slot) {
+            return records[slot * RECORD + VALUE];
+        }
+
+        /** The value of a key, or {@code absent}. */
+        int valueOf(String key, int absent) {
+            char[] chars = key.toCharArray();
+            int slot = slot(chars, 0, chars.length);
+            return slot < 0 ? absent : value(slot);
+        }
+
+        private static int hash(char[] chars, int from, int to) {
+            int h = 0;
+            for (int i = from; i < to; i++) {
+                h = 31 * h + chars[i];
+            }
+            return h ^ (h >>> 16);
+        }
+
+        /** Whether {@code chars[from, to)} equals the pool's characters at offset. */
+        private boolean sameChars(char[] chars, int from, int to, int offset) {
+            for (int i = from; i < to; i++) {
+                if (pool[offset + i - from] != chars[i]) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -1899,6 +2428,37 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
     // Word lists (rules, not sentiment): negators, modifiers, contrast and comparison markers, aspects, stop words
 
     private static final class Words {
+        // Word classes, one bit per list below: a token gets the classes of its word once, when it is made
+        // (WordClasses), so that the rules test a bit instead of looking the word up in list after list.
+        static final int NEGATOR = 1;
+        static final int WEAK_NEGATOR = 1 << 1;
+        static final int INDEFINITE_ARTICLE = 1 << 2;
+        static final int NEGATION_EXCEPTION = 1 << 3;
+        static final int FLIPPER = 1 << 4;
+        static final int POST_NEGATOR = 1 << 5;
+        static final int INTENSIFIER = 1 << 6;
+        static final int DAMPENER = 1 << 7;
+        /** The last word of a two-word dampener ("a bit"). */
+        static final int DAMPENER_PAIR_END = 1 << 8;
+        static final int CONNECTOR = 1 << 9;
+        static final int REPORTING_VERB = 1 << 10;
+        static final int PREPOSITION = 1 << 11;
+        static final int REQUIREMENT = 1 << 12;
+        static final int LABEL_OPENER = 1 << 13;
+        static final int THAN_WORD = 1 << 14;
+        static final int ARTICLE = 1 << 15;
+        static final int OUTDOING_VERB = 1 << 16;
+        static final int PRONOUN = 1 << 17;
+        static final int OPENER = 1 << 18;
+        /** The first word of a contrast marker ("but", "on the other hand"), in any language. */
+        static final int CONTRAST_START = 1 << 19;
+        /** The last word of a marker such as "unlike" or "compared to". */
+        static final int UNLIKE_END = 1 << 20;
+        /** The first word of a phrase of some sentiment lexicon. */
+        static final int LEXICON_START = 1 << 21;
+        /** The first word of an aspect phrase. */
+        static final int ASPECT_START = 1 << 22;
+
         static final Set<String> NEGATORS = normalized("not", "no", "never", "none", "nothing", "neither", "nor",
                 "nobody", "nowhere", "without", "hardly", "barely", "rarely", "seldom", "scarcely", "lacks", "lack",
                 "lacking", "non", "cannot", "cant", "dont", "doesnt", "isnt", "arent", "wasnt", "werent", "wont",
@@ -1966,7 +2526,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     return false;
                 }
                 words++;
-                if (REQUIREMENTS.contains(toks[j].w)) {
+                if (toks[j].is(REQUIREMENT)) {
                     return true;
                 }
             }
@@ -1999,7 +2559,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 if (t.kind != Tok.WORD || t.actor >= 0) {
                     return 0;
                 }
-                if (opening && LABEL_OPENERS.contains(t.w) && i + 1 < to) {
+                if (opening && t.is(LABEL_OPENER) && i + 1 < to) {
                     continue;
                 }
                 opening = false;
@@ -2092,7 +2652,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         };
 
         /** Stop words by language index (see {@link #LANGUAGES}); words listed for several languages are dropped. */
-        static final Map<String, Integer> STOP_WORDS = stopWords(
+        static final CharTable STOP_WORDS = stopWords(
                 new String[] {"the", "is", "and", "are", "with", "for", "of", "it", "its", "this", "that", "to",
                     "be", "has", "have", "which", "by", "or", "from", "their", "they", "you", "your", "can", "but",
                     "not", "very", "more", "most", "offers", "best", "also"},
@@ -2152,10 +2712,10 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 if (t.actor >= 0) {
                     return false;
                 }
-                if (PRONOUNS.contains(t.w)) {
+                if (t.is(PRONOUN)) {
                     return true;
                 }
-                if (!OPENERS.contains(t.w) || ++skipped > 2) {
+                if (!t.is(OPENER) || ++skipped > 2) {
                     return false;
                 }
             }
@@ -2163,28 +2723,27 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         }
 
         static boolean isNegatorAt(Tok[] toks, int j, int from) {
-            String w = toks[j].w;
-            if (WEAK_NEGATORS.contains(w)) {
-                return !(j > from && INDEFINITE.contains(toks[j - 1].w));
+            Tok t = toks[j];
+            if (t.is(WEAK_NEGATOR)) {
+                return !(j > from && toks[j - 1].is(INDEFINITE_ARTICLE));
             }
-            if (!NEGATORS.contains(w) && !w.endsWith("n't")) {
+            if (!t.is(NEGATOR) && !t.w.endsWith("n't")) {
                 return false;
             }
-            return !(j + 1 < toks.length && toks[j + 1].kind == Tok.WORD
-                    && NEGATION_EXCEPTIONS.contains(toks[j + 1].w));
+            return !(j + 1 < toks.length && toks[j + 1].kind == Tok.WORD && toks[j + 1].is(NEGATION_EXCEPTION));
         }
 
         /** +1 intensifier, -1 dampener, 0 neither, for the word at j. */
         static int modifierAt(Tok[] toks, int j, int from) {
-            String w = toks[j].w;
-            Set<String> pair = DAMPENER_PAIRS.get(w);
-            if (pair != null && j > from && toks[j - 1].kind == Tok.WORD && pair.contains(toks[j - 1].w)) {
+            Tok t = toks[j];
+            if (t.is(DAMPENER_PAIR_END) && j > from && toks[j - 1].kind == Tok.WORD
+                    && DAMPENER_PAIRS.get(t.w).contains(toks[j - 1].w)) {
                 return -1;
             }
-            if (DAMPENERS.contains(w)) {
+            if (t.is(DAMPENER)) {
                 return -1;
             }
-            return INTENSIFIERS.contains(w) ? 1 : 0;
+            return t.is(INTENSIFIER) ? 1 : 0;
         }
 
         static boolean onlyConnectors(Tok[] toks, int from, int to) {
@@ -2194,7 +2753,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                     return false;
                 }
                 if (toks[k].kind == Tok.WORD) {
-                    if (!CONNECTORS.contains(toks[k].w)) {
+                    if (!toks[k].is(CONNECTOR)) {
                         return false;
                     }
                     any = true;
@@ -2253,8 +2812,23 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
         private static final Map<String, Map<String, List<String[]>>> LANGUAGE_CONTRAST = Map.of(
                 "it", byWord(phrases("ma"), true), "pt", byWord(phrases("mas"), true));
 
+        /** The words a contrast marker may start with, in any language. */
+        static Set<String> contrastStarts() {
+            Set<String> words = new HashSet<>(CONTRAST_BY_FIRST.keySet());
+            LANGUAGE_CONTRAST.values().forEach(byFirst -> words.addAll(byFirst.keySet()));
+            return words;
+        }
+
+        /** The words a marker such as "unlike" or "compared to" may end with. */
+        static Set<String> unlikeEnds() {
+            return UNLIKE_BY_LAST.keySet();
+        }
+
         /** Tokens a contrast marker starting at i spans, or 0. */
         static int contrastAt(Tok[] toks, int i, String language) {
+            if (!toks[i].is(CONTRAST_START)) {
+                return 0;
+            }
             List<String[]> candidates = CONTRAST_BY_FIRST.get(toks[i].w);
             if (candidates == null) {
                 Map<String, List<String[]>> own = LANGUAGE_CONTRAST.get(language);
@@ -2302,7 +2876,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
 
         /** Whether a marker such as "unlike" or "compared to" ends at token p (not before token from). */
         static boolean unlikeEndsAt(Tok[] toks, int p, int from) {
-            if (toks[p].kind != Tok.WORD) {
+            if (toks[p].kind != Tok.WORD || !toks[p].is(UNLIKE_END)) {
                 return false;
             }
             List<String[]> candidates = UNLIKE_BY_LAST.get(toks[p].w);
@@ -2346,7 +2920,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
             return Map.copyOf(copy);
         }
 
-        private static Map<String, Integer> stopWords(String[]... languages) {
+        private static CharTable stopWords(String[]... languages) {
             Map<String, Integer> map = new HashMap<>();
             Set<String> shared = new HashSet<>();
             for (int l = 0; l < languages.length; l++) {
@@ -2359,7 +2933,7 @@ public final class LexiconSentimentAnalyzer implements SentimentAnalyzer {
                 }
             }
             shared.forEach(map::remove);
-            return Map.copyOf(map);
+            return new CharTable(map);
         }
     }
 }

@@ -260,8 +260,26 @@ public final class MentionMatcher {
         Folded folded = fold(text);
         char[] f = folded.chars;
         int n = folded.length;
+        Candidates candidates = candidates(f, n);
+        if (candidates.size == 0) {
+            return List.of();
+        }
 
-        // Automaton pass: candidates that respect word boundaries.
+        // URL pass (only when something matched): drop candidates inside links, e-mails and domains.
+        int[] zones = urlZones(f, n);
+        if (zones.length > 0) {
+            candidates.removeInZones(zones, domainLike);
+            if (candidates.size == 0) {
+                return List.of();
+            }
+        }
+
+        int[] accepted = candidates.resolveOverlaps();
+        return collect(accepted, candidates, folded);
+    }
+
+    /** Automaton pass over the folded text: occurrences of names that respect word boundaries, by end. */
+    private Candidates candidates(char[] f, int n) {
         Candidates candidates = new Candidates();
         int state = 0;
         final int[] delta = this.delta;
@@ -281,21 +299,7 @@ public final class MentionMatcher {
                 out = nextOut[out];
             }
         }
-        if (candidates.size == 0) {
-            return List.of();
-        }
-
-        // URL pass (only when something matched): drop candidates inside links, e-mails and domains.
-        int[] zones = urlZones(f, n);
-        if (zones.length > 0) {
-            candidates.removeInZones(zones, domainLike);
-            if (candidates.size == 0) {
-                return List.of();
-            }
-        }
-
-        int[] accepted = candidates.resolveOverlaps(patternLength, patternActor);
-        return collect(accepted, candidates, folded);
+        return candidates;
     }
 
     private List<MentionMatch> collect(int[] accepted, Candidates candidates, Folded folded) {
@@ -367,57 +371,52 @@ public final class MentionMatcher {
             return false;
         }
 
-        /** Indices of the occurrences kept (longest first, then earliest, then first actor), sorted by start. */
-        int[] resolveOverlaps(int[] patternLength, int[] patternActor) {
-            // Candidates arrive ordered by end; find out whether any two overlap at all.
-            boolean overlap = false;
-            Integer[] order = new Integer[size];
+        /**
+         * Indices of the occurrences kept (longest first, then earliest, then first actor), sorted by start.
+         *
+         * <p>Candidates arrive ordered by end, and no two share both start and end (that would be one folded name
+         * found twice at one place). So ordering by (start, arrival) is ordering by (start, end), and among
+         * candidates of one length arrival order is start order: the priority order is (length descending,
+         * arrival), and the actor tie-break never has to apply. Both orders are sorts of primitive keys
+         * (high half: the order's first key, low half: the arrival index).
+         */
+        int[] resolveOverlaps() {
+            long[] keys = new long[size];
             for (int k = 0; k < size; k++) {
-                order[k] = k;
+                keys[k] = ((long) start[k] << 32) | k;
             }
-            Arrays.sort(order, (a, b) -> start[a] != start[b] ? Integer.compare(start[a], start[b])
-                    : Integer.compare(end[a], end[b]));
+            Arrays.sort(keys);
+            int[] order = new int[size];
+            for (int k = 0; k < size; k++) {
+                order[k] = (int) keys[k];
+            }
             // sorted by start: an overlap exists iff some start is before the furthest end so far
+            boolean overlap = false;
             int maxEnd = size > 0 ? end[order[0]] : 0;
             for (int k = 1; k < size && !overlap; k++) {
                 overlap = start[order[k]] < maxEnd;
                 maxEnd = Math.max(maxEnd, end[order[k]]);
             }
             if (!overlap) {
-                int[] result = new int[size];
-                for (int k = 0; k < size; k++) {
-                    result[k] = order[k];
-                }
-                return result;
+                return order;
             }
-            Integer[] byPriority = order.clone();
-            Arrays.sort(byPriority, (a, b) -> {
-                int la = end[a] - start[a];
-                int lb = end[b] - start[b];
-                if (la != lb) {
-                    return Integer.compare(lb, la);
-                }
-                if (start[a] != start[b]) {
-                    return Integer.compare(start[a], start[b]);
-                }
-                return Integer.compare(patternActor[pattern[a]], patternActor[pattern[b]]);
-            });
+            for (int k = 0; k < size; k++) {
+                keys[k] = ((long) (Integer.MAX_VALUE - (end[k] - start[k])) << 32) | k;
+            }
+            Arrays.sort(keys);
+            // taken[i]: folded unit i belongs to a kept occurrence (the last candidate ends furthest)
+            boolean[] taken = new boolean[end[size - 1]];
             boolean[] keep = new boolean[size];
-            List<Integer> kept = new ArrayList<>();
-            for (int k : byPriority) {
-                boolean free = true;
-                for (int j : kept) {
-                    if (start[j] < end[k] && start[k] < end[j]) {
-                        free = false;
-                        break;
-                    }
-                }
-                if (free) {
-                    kept.add(k);
+            int kept = 0;
+            for (long key : keys) {
+                int k = (int) key;
+                if (isFree(taken, start[k], end[k])) {
+                    Arrays.fill(taken, start[k], end[k], true);
                     keep[k] = true;
+                    kept++;
                 }
             }
-            int[] result = new int[kept.size()];
+            int[] result = new int[kept];
             int r = 0;
             for (int k : order) {
                 if (keep[k]) {
@@ -425,6 +424,15 @@ public final class MentionMatcher {
                 }
             }
             return result;
+        }
+
+        private static boolean isFree(boolean[] taken, int from, int to) {
+            for (int i = from; i < to; i++) {
+                if (taken[i]) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

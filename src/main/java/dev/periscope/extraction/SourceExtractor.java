@@ -53,9 +53,19 @@ public final class SourceExtractor {
         Set<String> visible = new LinkedHashSet<>();
         List<String> background = new ArrayList<>();
 
-        List<EngineCitation> engine = citations == null ? List.of() : citations.stream().filter(c -> c != null).toList();
-        List<EngineCitation> shown = engine.stream().filter(c -> c.position() > 0)
-                .sorted(Comparator.comparingInt(EngineCitation::position)).toList();
+        List<EngineCitation> engine = new ArrayList<>();
+        List<EngineCitation> shown = new ArrayList<>();
+        if (citations != null) {
+            for (EngineCitation citation : citations) {
+                if (citation != null) {
+                    engine.add(citation);
+                    if (citation.position() > 0) {
+                        shown.add(citation);
+                    }
+                }
+            }
+        }
+        shown.sort(Comparator.comparingInt(EngineCitation::position)); // stable: equal positions keep their order
         for (EngineCitation citation : shown) {
             Entry entry = add(entries, fromCitation(citation));
             if (entry != null) {
@@ -163,10 +173,10 @@ public final class SourceExtractor {
                 }
             }
             String host = normalized.host();
-            String path = path(normalized.url());
-            boolean playStore = host.equals("play.google.com") && path.startsWith("/store/apps");
+            // the path is parsed only for the store hosts, the only ones it matters for
+            boolean playStore = host.equals("play.google.com") && path(normalized.url()).startsWith("/store/apps");
             boolean appStore = (host.equals("apps.apple.com") || host.equals("itunes.apple.com"))
-                    && path.contains("/app/");
+                    && path(normalized.url()).contains("/app/");
             return new ExtractedSource(url, normalized.url(), normalized.sha256(), host, normalized.domain(), position,
                     type, competitorId, playStore, appStore, title);
         }
@@ -183,6 +193,11 @@ public final class SourceExtractor {
 
     /** The project's and competitors' domains in the form of normalised hosts. */
     private record Owners(String project, boolean exactHost, List<Map.Entry<Long, String>> competitors) {
+        /**
+         * Configured domains as hosts ({@link #host}): the same few domains come with every answer of a project, and
+         * their IDN conversion would otherwise be repeated for each.
+         */
+        private static final UrlNormalizer.Memo<String> DOMAIN_HOSTS = new UrlNormalizer.Memo<>(1024, Owners::host);
 
         static Owners of(SiteOwnership ownership) {
             if (ownership == null) {
@@ -190,12 +205,12 @@ public final class SourceExtractor {
             }
             List<Map.Entry<Long, String>> competitors = new ArrayList<>();
             ownership.competitorDomains().forEach((id, domain) -> {
-                String host = host(domain);
+                String host = domain == null ? null : DOMAIN_HOSTS.get(domain);
                 if (id != null && host != null && !host.isEmpty()) {
                     competitors.add(Map.entry(id, withoutWww(host)));
                 }
             });
-            String project = host(ownership.projectDomain());
+            String project = ownership.projectDomain() == null ? null : DOMAIN_HOSTS.get(ownership.projectDomain());
             return new Owners(project == null || project.isEmpty() ? null : withoutWww(project),
                     ownership.exactHost(), competitors);
         }
@@ -226,8 +241,10 @@ public final class SourceExtractor {
             return best == null ? null : best.getKey();
         }
 
+        /** Whether host is domain or one of its subdomains. */
         private static boolean within(String host, String domain) {
-            return host.equals(domain) || host.endsWith("." + domain);
+            int dot = host.length() - domain.length() - 1;
+            return host.equals(domain) || (dot >= 0 && host.endsWith(domain) && host.charAt(dot) == '.');
         }
 
         private static String withoutWww(String host) {
@@ -294,18 +311,21 @@ public final class SourceExtractor {
         }
 
         private void scan() {
+            // one copy of the characters: the loop reads every one of them, most answers are UTF-16 strings and
+            // indexing an array is much cheaper than String.charAt on those
+            char[] chars = text.toCharArray();
             int i = 0;
-            int n = text.length();
+            int n = chars.length;
             while (i < n) {
-                char c = text.charAt(i);
+                char c = chars[i];
                 int next = -1;
-                if (c == '[' || (c == '!' && i + 1 < n && text.charAt(i + 1) == '[')) {
+                if (c == '[' || (c == '!' && i + 1 < n && chars[i + 1] == '[')) {
                     next = markdownLink(i, c == '!');
                 } else if (c == '<') {
                     next = autolink(i);
-                } else if ((c == 'h' || c == 'H') && wordStart(i)) {
+                } else if ((c == 'h' || c == 'H') && isHttpAt(text, i) && wordStart(i)) { // cheaper test first
                     next = bare(i);
-                } else if ((c == 'w' || c == 'W') && wordStart(i) && text.regionMatches(true, i, "www.", 0, 4)) {
+                } else if ((c == 'w' || c == 'W') && text.regionMatches(true, i, "www.", 0, 4) && wordStart(i)) {
                     next = bare(i);
                 }
                 i = next > i ? next : i + 1;
@@ -394,24 +414,36 @@ public final class SourceExtractor {
             return end + 1;
         }
 
+        private static final String[] EMPHASIS = {"**", "__", "*", "_", "`"};
+
         /** Link text as a title: emphasis markers stripped; none when it is a URL or only a reference number. */
         private static String linkTitle(String raw) {
             String t = raw.strip();
             boolean changed = true;
             while (changed && t.length() >= 2) {
                 changed = false;
-                for (String marker : new String[] {"**", "__", "*", "_", "`"}) {
+                for (String marker : EMPHASIS) {
                     if (t.length() > 2 * marker.length() && t.startsWith(marker) && t.endsWith(marker)) {
                         t = t.substring(marker.length(), t.length() - marker.length()).strip();
                         changed = true;
                     }
                 }
             }
-            if (t.isEmpty() || isHttp(t) || t.regionMatches(true, 0, "www.", 0, 4)
-                    || t.chars().allMatch(ch -> Character.isDigit(ch) || ch == '[' || ch == ']' || ch == ' ')) {
+            if (t.isEmpty() || isHttp(t) || t.regionMatches(true, 0, "www.", 0, 4) || isReferenceNumber(t)) {
                 return null;
             }
             return t;
+        }
+
+        /** Only digits, brackets and spaces ("3", "[12]"). */
+        private static boolean isReferenceNumber(String t) {
+            for (int i = 0; i < t.length(); i++) {
+                char ch = t.charAt(i);
+                if (!Character.isDigit(ch) && ch != '[' && ch != ']' && ch != ' ') {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** {@code <http(s)://...>}; returns the index after it, or -1. */
@@ -449,7 +481,7 @@ public final class SourceExtractor {
             int end = start + url.length();
             if (www) {
                 // A www. name needs a dot after "www." and is not the host part of an e-mail address.
-                String host = url.substring(4).split("[/?#:]", 2)[0];
+                String host = url.substring(4, hostEnd(url, 4));
                 if (host.indexOf('.') <= 0 || host.indexOf('@') >= 0) {
                     return j;
                 }
@@ -457,6 +489,17 @@ public final class SourceExtractor {
             }
             links.add(new TextLink(start, url, null));
             return end;
+        }
+
+        /** Where the host starting at {@code from} ends: at the first '/', '?', '#' or ':', else the end. */
+        private static int hostEnd(String url, int from) {
+            for (int i = from; i < url.length(); i++) {
+                char c = url.charAt(i);
+                if (c == '/' || c == '?' || c == '#' || c == ':') {
+                    return i;
+                }
+            }
+            return url.length();
         }
 
         private static boolean endsBare(char c) {

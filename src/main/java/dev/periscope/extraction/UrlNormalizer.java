@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Normalises http(s) URLs so that equal pages share one form and one {@code url_sha256}. Pure and thread-safe.
@@ -30,6 +30,9 @@ import java.util.regex.Pattern;
  * <p>The registrable domain comes from the Public Suffix List bundled with Guava, private section included
  * ({@code foo.github.io} is its own domain); IP literals, {@code localhost}, public suffixes themselves and hosts
  * under no public suffix are their own domain.
+ *
+ * <p>Host names repeat across answers far more than URLs do, so the costly per-host steps (IDN conversion, Public
+ * Suffix List look-up) are memoised in small bounded caches; everything else is computed per URL.
  */
 public final class UrlNormalizer {
 
@@ -37,10 +40,13 @@ public final class UrlNormalizer {
     public record NormalizedUrl(String url, String sha256, String host, String domain) {
     }
 
-    /** RFC 3986 appendix B: scheme, authority, path, query, fragment. */
-    private static final Pattern SPLIT = Pattern.compile("^(?:([^:/?#]+):)?(?://([^/?#]*))?([^?#]*)(?:\\?([^#]*))?(?:#.*)?$",
-            Pattern.DOTALL);
-    private static final Pattern HOST_LABEL = Pattern.compile("[a-z0-9_-]+");
+    /** Most entries of each host cache before it starts afresh. */
+    private static final int HOST_CACHE_SIZE = 4096;
+    /** Normal form of a registered-name host as written in a URL (empty when unusable), see {@link #regName}. */
+    private static final Memo<Optional<String>> HOST_NAMES = new Memo<>(HOST_CACHE_SIZE,
+            raw -> Optional.ofNullable(computeRegName(raw)));
+    /** Registrable domain of a host, see {@link #registrableDomain}. */
+    private static final Memo<String> DOMAINS = new Memo<>(HOST_CACHE_SIZE, UrlNormalizer::computeRegistrableDomain);
     private static final Set<String> TRACKING = Set.of("gclid", "dclid", "gbraid", "wbraid", "fbclid", "msclkid",
             "mc_cid", "mc_eid", "_ga", "_gl", "yclid", "igshid", "srsltid", "ref_src", "spm");
     private static final HexFormat HEX = HexFormat.of();
@@ -58,11 +64,11 @@ public final class UrlNormalizer {
             return Optional.empty();
         }
         String text = trim(raw);
-        Matcher m = SPLIT.matcher(text);
-        if (text.isEmpty() || !m.matches() || m.group(1) == null || m.group(2) == null) {
+        Parts parts = Parts.of(text);
+        if (text.isEmpty() || parts.scheme == null || parts.authority == null) {
             return Optional.empty();
         }
-        String scheme = m.group(1).toLowerCase(Locale.ROOT);
+        String scheme = parts.scheme.toLowerCase(Locale.ROOT);
         int defaultPort;
         if (scheme.equals("http")) {
             defaultPort = 80;
@@ -71,7 +77,7 @@ public final class UrlNormalizer {
         } else {
             return Optional.empty();
         }
-        Authority authority = authority(m.group(2));
+        Authority authority = authority(parts.authority);
         if (authority == null) {
             return Optional.empty();
         }
@@ -79,17 +85,22 @@ public final class UrlNormalizer {
         if (authority.port >= 0 && authority.port != defaultPort) {
             url.append(':').append(authority.port);
         }
-        String path = removeDotSegments(percentNormalize(m.group(3), false));
+        String path = removeDotSegments(percentNormalize(parts.path, false));
         url.append(path.isEmpty() ? "/" : path);
-        String query = m.group(4) == null ? "" : query(m.group(4));
+        String query = parts.query == null ? "" : query(parts.query);
         if (!query.isEmpty()) {
             url.append('?').append(query);
         }
         String normalized = url.toString();
-        try {
-            new URI(normalized);
-        } catch (URISyntaxException e) {
-            return Optional.empty();
+        // A registered name (letters, digits, '_', '-', '.'), a port, and a path and query of allowed characters
+        // and escapes: java.net.URI accepts that form whatever it holds, so only an IP literal (which Guava
+        // validated, with a syntax not quite URI's) still needs the check
+        if (authority.host.startsWith("[")) {
+            try {
+                new URI(normalized);
+            } catch (URISyntaxException e) {
+                return Optional.empty();
+            }
         }
         return Optional.of(new NormalizedUrl(normalized, sha256(normalized), authority.host,
                 registrableDomain(authority.host)));
@@ -102,9 +113,10 @@ public final class UrlNormalizer {
      * trailing dot). Null stays null.
      */
     public static String registrableDomain(String host) {
-        if (host == null) {
-            return null;
-        }
+        return host == null ? null : DOMAINS.get(host);
+    }
+
+    private static String computeRegistrableDomain(String host) {
         String h = host.strip().toLowerCase(Locale.ROOT);
         while (h.endsWith(".")) {
             h = h.substring(0, h.length() - 1);
@@ -200,6 +212,75 @@ public final class UrlNormalizer {
     private record Authority(String host, int port) {
     }
 
+    /**
+     * The parts of a URI reference as RFC 3986 appendix B splits them (its regular expression
+     * {@code ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?}, written out): null for an absent scheme,
+     * authority or query; the fragment is dropped.
+     */
+    private record Parts(String scheme, String authority, String path, String query) {
+        static Parts of(String s) {
+            int n = s.length();
+            int i = 0;
+            String scheme = null;
+            int colon = indexOfAny(s, ":/?#", 0);
+            if (colon > 0 && colon < n && s.charAt(colon) == ':') {
+                scheme = s.substring(0, colon);
+                i = colon + 1;
+            }
+            String authority = null;
+            if (s.startsWith("//", i)) {
+                int end = indexOfAny(s, "/?#", i + 2);
+                authority = s.substring(i + 2, end);
+                i = end;
+            }
+            int pathEnd = indexOfAny(s, "?#", i);
+            String path = s.substring(i, pathEnd);
+            String query = null;
+            if (pathEnd < n && s.charAt(pathEnd) == '?') {
+                int end = s.indexOf('#', pathEnd + 1);
+                query = s.substring(pathEnd + 1, end < 0 ? n : end);
+            }
+            return new Parts(scheme, authority, path, query);
+        }
+
+        /** The first index at or after {@code from} holding one of {@code chars}, else the length of s. */
+        private static int indexOfAny(String s, String chars, int from) {
+            for (int i = from; i < s.length(); i++) {
+                if (chars.indexOf(s.charAt(i)) >= 0) {
+                    return i;
+                }
+            }
+            return s.length();
+        }
+    }
+
+    /**
+     * A thread-safe memo of a pure function of a string, bounded: once it holds {@code capacity} entries it starts
+     * afresh (the values are cheap to recompute, and the keys that matter come back quickly).
+     */
+    static final class Memo<V> {
+        private final ConcurrentHashMap<String, V> values = new ConcurrentHashMap<>();
+        private final int capacity;
+        private final Function<String, V> function;
+
+        Memo(int capacity, Function<String, V> function) {
+            this.capacity = capacity;
+            this.function = function;
+        }
+
+        V get(String key) {
+            V value = values.get(key);
+            if (value == null) {
+                value = function.apply(key);
+                if (values.size() >= capacity) {
+                    values.clear();
+                }
+                values.put(key, value);
+            }
+            return value;
+        }
+    }
+
     /** Host (lower-case, punycode, no trailing dot) and port (-1 when absent) of an authority; null if invalid. */
     private static Authority authority(String raw) {
         String hostPort = raw.substring(raw.lastIndexOf('@') + 1);
@@ -243,6 +324,10 @@ public final class UrlNormalizer {
 
     /** A registered-name host in its normal form, or null when it is not a usable host name. */
     private static String regName(String raw) {
+        return HOST_NAMES.get(raw).orElse(null);
+    }
+
+    private static String computeRegName(String raw) {
         String host = raw.indexOf('%') >= 0 ? percentDecode(raw) : raw;
         if (host == null) {
             return null;
@@ -260,12 +345,26 @@ public final class UrlNormalizer {
         if (host.isEmpty()) {
             return null;
         }
-        for (String label : host.split("\\.", -1)) {
-            if (!HOST_LABEL.matcher(label).matches()) {
-                return null;
+        return hasValidLabels(host) ? host : null;
+    }
+
+    /** Whether every dot-separated label is non-empty and made of {@code [a-z0-9_-]} only. */
+    private static boolean hasValidLabels(String host) {
+        int labelLength = 0;
+        for (int i = 0; i < host.length(); i++) {
+            char c = host.charAt(i);
+            if (c == '.') {
+                if (labelLength == 0) {
+                    return false;
+                }
+                labelLength = 0;
+            } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-') {
+                labelLength++;
+            } else {
+                return false;
             }
         }
-        return host;
+        return labelLength > 0;
     }
 
     private static String stripTrailingDots(String host) {
