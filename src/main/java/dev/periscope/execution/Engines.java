@@ -36,7 +36,7 @@ public class Engines {
     private static final Logger log = LoggerFactory.getLogger(Engines.class);
     private final Map<String, EngineClient> enabled;
     private final List<String> order;
-    private final Set<String> knownModels;
+    private final List<String> knownModels;
 
     @Autowired
     public Engines(Environment env) {
@@ -115,7 +115,7 @@ public class Engines {
             log.info("Engines enabled: {}", chosen.keySet());
         }
         this.enabled = Map.copyOf(chosen);
-        this.knownModels = Set.copyOf(known);
+        this.knownModels = known.stream().sorted().toList();
         this.order = List.copyOf(chosen.keySet());
     }
 
@@ -130,7 +130,7 @@ public class Engines {
 
     /** Every model id a filter may name: the spec's, the add-ons, demo and configured custom engines. */
     public List<String> knownModels() {
-        return new ArrayList<>(knownModels).stream().sorted().toList();
+        return knownModels;
     }
 
     private static EngineHttp http(Environment env, String model, EngineHttp.Sleeper sleeper) {

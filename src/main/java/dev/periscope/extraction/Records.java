@@ -4,7 +4,6 @@ import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
 import java.sql.Array;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.Arrays;

@@ -1,26 +1,20 @@
 package dev.periscope.http;
 
 import dev.periscope.access.Caller;
-import dev.periscope.execution.Engines;
 import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.execution.ExecutionListing;
 import dev.periscope.projects.Collections;
 import dev.periscope.projects.Competitor;
 import dev.periscope.projects.Competitors;
-import dev.periscope.projects.Locales;
 import dev.periscope.projects.Project;
 import dev.periscope.projects.Projects;
 import dev.periscope.projects.PromptListing;
-import dev.periscope.shared.ApiException;
-import dev.periscope.shared.DateRange;
-import dev.periscope.shared.ErrorCode;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.Output;
 import dev.periscope.shared.PageRequest;
 import dev.periscope.shared.QueryParams;
 import dev.periscope.shared.Table;
 import jakarta.servlet.http.HttpServletRequest;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,21 +41,17 @@ public class DimensionsController {
     private final Collections collections;
     private final PromptListing prompts;
     private final ExecutionListing executions;
-    private final Engines engines;
     private final FilterParams filters;
-    private final Clock clock;
 
     public DimensionsController(Projects projects, Competitors competitors, Collections collections,
-                                PromptListing prompts, ExecutionListing executions, Engines engines,
-                                FilterParams filters, Clock clock) {
+                                PromptListing prompts, ExecutionListing executions,
+                                FilterParams filters) {
         this.filters = filters;
         this.projects = projects;
         this.competitors = competitors;
         this.collections = collections;
         this.prompts = prompts;
         this.executions = executions;
-        this.engines = engines;
-        this.clock = clock;
     }
 
     @GetMapping("/projects")
@@ -155,20 +145,10 @@ public class DimensionsController {
     ResponseEntity<Object> prompts(Caller caller, HttpServletRequest request) {
         QueryParams params = new QueryParams(request);
         Project project = projects.require(caller, params.requiredProjectId());
-        Long collectionId = params.optionalId("collection_id");
-        if (collectionId != null) {
-            requireCollection(project, collectionId);
-        }
-        String country = params.raw("country_code");
-        String language = params.raw("language_code");
-        var filters = new PromptListing.Filters(
-                params.optionalEnum("model", engines.knownModels()),
-                collectionId,
-                country == null ? null : Locales.country("country_code", country),
-                language == null ? null : Locales.language("language_code", language),
-                params.optionalEnum("prompt_type", FilterParams.PROMPT_TYPES),
-                params.optionalEnum("brand_kind", FilterParams.BRAND_KINDS),
-                DateRange.from(params, clock, null));
+        ExecutionFilter shared = filters.read(params, project, null,
+                java.util.EnumSet.of(FilterParams.Accepts.LOCALE, FilterParams.Accepts.PROMPT_TYPE));
+        var filters = new PromptListing.Filters(shared.model(), shared.collectionId(), shared.countryCode(),
+                shared.languageCode(), shared.promptType(), shared.brandKind(), shared.range());
         PageRequest page = PageRequest.from(params, 20);
         Output output = params.output();
         PromptListing.Listing listing = prompts.list(project.id(), filters, page);
@@ -225,17 +205,7 @@ public class DimensionsController {
                 "created_at", row.createdAt());
     }
 
-    private void requireCollection(Project project, long collectionId) {
-        boolean known = collections.list(project.id()).stream().anyMatch(c -> c.id() == collectionId);
-        if (!known) {
-            throw new ApiException(ErrorCode.INVALID_PARAM, "collection_id is not a collection of this project",
-                    Map.of("param", "collection_id", "value", collectionId));
-        }
-    }
-
     private static Table table(List<Map<String, Object>> items, List<String> columns) {
-        return new Table(columns, items.stream()
-                .map(item -> columns.stream().map(item::get).toList())
-                .toList());
+        return Responses.table(items, columns);
     }
 }

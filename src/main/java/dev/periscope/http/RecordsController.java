@@ -107,6 +107,6 @@ public class RecordsController {
     }
 
     static Table table(List<Map<String, Object>> items, List<String> columns) {
-        return new Table(columns, items.stream().map(item -> columns.stream().map(item::get).toList()).toList());
+        return Responses.table(items, columns);
     }
 }

@@ -45,6 +45,11 @@ public final class Responses {
         };
     }
 
+    /** Items as rows of the given columns, in order; a missing field is an empty cell. */
+    public static Table table(java.util.List<Map<String, Object>> items, java.util.List<String> columns) {
+        return new Table(columns, items.stream().map(item -> columns.stream().map(item::get).toList()).toList());
+    }
+
     public static String csv(Table table) {
         StringWriter out = new StringWriter();
         try (CSVPrinter printer = new CSVPrinter(out, CSVFormat.RFC4180.builder().get())) {
