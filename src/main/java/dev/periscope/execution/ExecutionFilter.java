@@ -76,6 +76,28 @@ public record ExecutionFilter(long projectId, DateRange range, String model, Lon
         return " AND " + String.join(" AND ", parts);
     }
 
+    /**
+     * The prompt-level part of the filter (prompt, collection, type, brand kind) over {@code prompts p} alone, starting
+     * with AND; {@link #bind} binds it.
+     */
+    public String promptConditions() {
+        List<String> parts = new ArrayList<>();
+        parts.add("p.project_id = :f_project");
+        if (collectionId != null) {
+            parts.add("EXISTS (SELECT 1 FROM prompt_collections f_pc WHERE f_pc.prompt_id = p.id AND f_pc.collection_id = :f_collection)");
+        }
+        if (prompt != null) {
+            parts.add(promptId() != null ? "p.id = :f_prompt_id" : "p.prompt_text ILIKE :f_prompt_text");
+        }
+        if (promptType != null) {
+            parts.add("p.prompt_type = :f_prompt_type");
+        }
+        if (brandKind != null) {
+            parts.add("p.brand_kind = :f_brand_kind");
+        }
+        return " AND " + String.join(" AND ", parts);
+    }
+
     public JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec) {
         spec = spec.param("f_project", projectId);
         if (range.from() != null) {

@@ -6,8 +6,9 @@ package dev.periscope.metrics;
  */
 public record Counts(long responses, long mentions, double inversePositions, long mentionPositions, long citations,
                      long visibleCitations, long visibleCitationPositions, long veryPositive, long positive, long neutral,
-                     long negative, long veryNegative) {
-    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+                     long negative, long veryNegative, long position1, long position2, long position3,
+                     long position4To7, long position8Plus) {
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public Counts plus(Counts other) {
         return new Counts(responses + other.responses, mentions + other.mentions,
@@ -15,12 +16,14 @@ public record Counts(long responses, long mentions, double inversePositions, lon
                 citations + other.citations, visibleCitations + other.visibleCitations,
                 visibleCitationPositions + other.visibleCitationPositions, veryPositive + other.veryPositive,
                 positive + other.positive, neutral + other.neutral, negative + other.negative,
-                veryNegative + other.veryNegative);
+                veryNegative + other.veryNegative, position1 + other.position1, position2 + other.position2,
+                position3 + other.position3, position4To7 + other.position4To7, position8Plus + other.position8Plus);
     }
 
     public Counts withResponses(long value) {
         return new Counts(value, mentions, inversePositions, mentionPositions, citations, visibleCitations,
-                visibleCitationPositions, veryPositive, positive, neutral, negative, veryNegative);
+                visibleCitationPositions, veryPositive, positive, neutral, negative, veryNegative, position1, position2,
+                position3, position4To7, position8Plus);
     }
 
     public long sentiments() {

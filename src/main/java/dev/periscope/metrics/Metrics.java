@@ -9,9 +9,11 @@ import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.springframework.stereotype.Component;
 
 /**
@@ -37,20 +39,33 @@ public class Metrics {
     }
 
     public Computed compute(ExecutionFilter filter, Granularity granularity, List<ActorRef> actors) {
-        MetricsQuery.Result result = query.sums(filter, granularity, actors);
+        MetricsQuery.Sums sums = query.sums(filter, new MetricsQuery.Shape(granularity, false, actors));
+        TreeMap<LocalDate, Map<Long, Counts>> buckets = new TreeMap<>();
+        TreeMap<LocalDate, Long> responses = new TreeMap<>();
+        sums.executions().forEach((key, pair) -> {
+            if (pair[1] > 0) {
+                Map<Long, Counts> found = sums.counts().getOrDefault(key, Map.of());
+                Map<Long, Counts> perActor = new HashMap<>();
+                for (ActorRef actor : actors) {
+                    perActor.put(actor.key(), found.getOrDefault(actor.key(), Counts.ZERO.withResponses(pair[1])));
+                }
+                buckets.put(key.bucket(), perActor);
+                responses.put(key.bucket(), pair[1]);
+            }
+        });
         List<Period> periods = new ArrayList<>();
         if (granularity == Granularity.DAY) {
-            result.buckets().forEach((day, counts) -> periods.add(new Period(day, false, result.responses().get(day), counts)));
-        } else if (!result.buckets().isEmpty() || filter.range().from() != null) {
+            buckets.forEach((day, counts) -> periods.add(new Period(day, false, responses.get(day), counts)));
+        } else if (!buckets.isEmpty() || filter.range().from() != null) {
             LocalDate first = granularity.start(filter.range().from() != null
-                    ? LocalDate.ofInstant(filter.range().from(), ZoneOffset.UTC) : result.buckets().firstKey());
+                    ? LocalDate.ofInstant(filter.range().from(), ZoneOffset.UTC) : buckets.firstKey());
             LocalDate last = granularity.start(filter.range().to() != null
                     ? LocalDate.ofInstant(filter.range().to().minusNanos(1), ZoneOffset.UTC)
                     : LocalDate.now(clock.withZone(ZoneOffset.UTC)));
             for (LocalDate bucket = first; !bucket.isAfter(last); bucket = granularity.next(bucket)) {
-                Map<Long, Counts> counts = result.buckets().get(bucket);
+                Map<Long, Counts> counts = buckets.get(bucket);
                 periods.add(counts == null ? new Period(bucket, true, 0, Map.of())
-                        : new Period(bucket, false, result.responses().get(bucket), counts));
+                        : new Period(bucket, false, responses.get(bucket), counts));
             }
         }
         return new Computed(periods, actors, filter.range());
@@ -143,7 +158,10 @@ public class Metrics {
 
     /** Brand mention positions 1, 2 and 3+ over the range. */
     public Map<String, Object> positionDistribution(ExecutionFilter filter) {
-        long[] counts = query.brandPositions(filter);
+        ActorRef brand = new ActorRef(null, filter.projectId(), null, null);
+        Counts whole = query.sums(filter, new MetricsQuery.Shape(null, false, List.of(brand))).counts().values().stream()
+                .map(perActor -> perActor.getOrDefault(brand.key(), Counts.ZERO)).reduce(Counts.ZERO, Counts::plus);
+        long[] counts = {whole.position1(), whole.position2(), whole.position3() + whole.position4To7() + whole.position8Plus()};
         long total = counts[0] + counts[1] + counts[2];
         return Json.object(
                 "position_1_count", counts[0],

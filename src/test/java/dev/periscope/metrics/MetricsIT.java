@@ -76,6 +76,8 @@ class MetricsIT extends IntegrationTest {
         sentiment(e5, null, "negative");
         execution(p2, "chatgpt", "2026-03-18T10:00:00Z", false, false);
         execution(p1, "ai_overview", "2026-03-18T11:00:00Z", true, true);
+        // What the scheduled refresher does within seconds in the running service.
+        rollups.refreshDue();
     }
 
     private long id(String sql) {

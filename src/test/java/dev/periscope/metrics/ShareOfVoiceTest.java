@@ -79,6 +79,6 @@ class ShareOfVoiceTest {
     }
 
     private static Counts mentions(long count) {
-        return new Counts(30, count, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new Counts(30, count, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

@@ -36,6 +36,8 @@ import org.springframework.test.context.DynamicPropertySource;
         "periscope.runs.initial-delay=PT1H",
         "periscope.runs.schedule-interval=PT1H",
         "periscope.runs.schedule-initial-delay=PT1H",
+        "periscope.rollups.interval=PT1H",
+        "periscope.rollups.initial-delay=PT1H",
         "periscope.engines.base-backoff=PT0.01S",
         "periscope.engines.max-backoff=PT0.05S",
         "periscope.engines.read-timeout=PT2S",
@@ -173,9 +175,14 @@ public abstract class IntegrationTest {
         }
     }
 
+    @Autowired
+    protected dev.periscope.metrics.Rollups rollups;
+
+    /** Runs due jobs, then brings the metric rollups up to date, as the scheduled refresher would. */
     protected void runJobs() {
         while (jobWorker.runDue() > 0) {
             // keep going until nothing is due
         }
+        rollups.refreshDue();
     }
 }

@@ -1,0 +1,152 @@
+package dev.periscope.metrics;
+
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Keeps {@code metric_rollups} in step with the raw records. Database triggers mark every (project, day) whose
+ * executions, records, prompts or collection memberships change; {@link #refreshDue} recomputes each marked day from
+ * the records, in one transaction per day, and deletes exactly the marks it read, so a mark written while a day is
+ * being recomputed survives for the next pass. A transaction-scoped advisory lock per (project, day) keeps two
+ * instances from recomputing the same day at once.
+ */
+@Component
+public class Rollups {
+    private static final Logger LOG = LoggerFactory.getLogger(Rollups.class);
+    private static final String FACT_COLUMNS = "ex.prompt_id, ex.model, ex.prompt_type, ex.brand_kind, ex.country_code, ex.language_code";
+    private static final String RECOMPUTE = """
+            WITH ex AS (
+                SELECT e.id, e.prompt_id, e.model, e.no_result, coalesce(p.prompt_type, '') AS prompt_type,
+                       coalesce(p.brand_kind, '') AS brand_kind, e.country_code, e.language_code
+                  FROM prompt_executions e JOIN prompts p ON p.id = e.prompt_id
+                 WHERE e.project_id = :project AND e.executed_at >= :start AND e.executed_at < :end
+                   AND e.success AND p.deleted_at IS NULL
+            ), facts AS (
+                SELECT %1$s, CAST(-1 AS bigint) AS actor, 1 AS executions, CASE WHEN ex.no_result THEN 0 ELSE 1 END AS responses,
+                       0 AS mentions, CAST(0 AS float8) AS inverse_positions, 0 AS mention_positions,
+                       0 AS p1, 0 AS p2, 0 AS p3, 0 AS p4, 0 AS p8, 0 AS citations, 0 AS visible, 0 AS citation_positions,
+                       0 AS vpos, 0 AS pos, 0 AS neu, 0 AS neg, 0 AS vneg
+                  FROM ex
+                UNION ALL
+                SELECT %1$s, coalesce(m.competitor_id, 0), 0, 0, 1, 1.0 / m.position, m.position,
+                       CASE WHEN m.position = 1 THEN 1 ELSE 0 END, CASE WHEN m.position = 2 THEN 1 ELSE 0 END,
+                       CASE WHEN m.position = 3 THEN 1 ELSE 0 END, CASE WHEN m.position BETWEEN 4 AND 7 THEN 1 ELSE 0 END,
+                       CASE WHEN m.position >= 8 THEN 1 ELSE 0 END, 0, 0, 0, 0, 0, 0, 0, 0
+                  FROM ex JOIN mentions m ON m.execution_id = ex.id
+                 WHERE NOT ex.no_result
+                UNION ALL
+                SELECT %1$s, coalesce(s.competitor_id, 0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+                       CASE WHEN s.position > 0 THEN 1 ELSE 0 END, CASE WHEN s.position > 0 THEN s.position ELSE 0 END,
+                       0, 0, 0, 0, 0
+                  FROM ex JOIN sources s ON s.execution_id = ex.id
+                 WHERE NOT ex.no_result
+                   AND (s.source_type = 'owned' OR (s.source_type = 'competitor' AND s.competitor_id IS NOT NULL))
+                UNION ALL
+                SELECT %1$s, coalesce(t.competitor_id, 0), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                       CASE WHEN t.analysis = 'very_positive' THEN 1 ELSE 0 END, CASE WHEN t.analysis = 'positive' THEN 1 ELSE 0 END,
+                       CASE WHEN t.analysis = 'neutral' THEN 1 ELSE 0 END, CASE WHEN t.analysis = 'negative' THEN 1 ELSE 0 END,
+                       CASE WHEN t.analysis = 'very_negative' THEN 1 ELSE 0 END
+                  FROM ex JOIN sentiments t ON t.execution_id = ex.id
+                 WHERE NOT ex.no_result AND NOT t.hidden AND t.analysis IS NOT NULL
+            ), scoped AS (
+                SELECT CAST(0 AS smallint) AS scope, CAST(0 AS bigint) AS scope_id, f.* FROM facts f
+                UNION ALL
+                SELECT 1, pc.collection_id, f.* FROM facts f JOIN prompt_collections pc ON pc.prompt_id = f.prompt_id
+                UNION ALL
+                SELECT 2, f.prompt_id, f.* FROM facts f
+            )
+            INSERT INTO metric_rollups (project_id, scope, scope_id, day, model, prompt_type, brand_kind, country_code,
+                                        language_code, actor, executions, responses, mentions, inverse_positions,
+                                        mention_positions, position_1, position_2, position_3, position_4_7, position_8_plus,
+                                        citations, visible_citations, citation_positions, very_positive, positive, neutral,
+                                        negative, very_negative)
+            SELECT :project, scope, scope_id, :day, model, prompt_type, brand_kind, country_code, language_code, actor,
+                   sum(executions), sum(responses), sum(mentions), sum(inverse_positions), sum(mention_positions),
+                   sum(p1), sum(p2), sum(p3), sum(p4), sum(p8), sum(citations), sum(visible), sum(citation_positions),
+                   sum(vpos), sum(pos), sum(neu), sum(neg), sum(vneg)
+              FROM scoped
+             GROUP BY scope, scope_id, model, prompt_type, brand_kind, country_code, language_code, actor
+            """.formatted(FACT_COLUMNS);
+
+    private final JdbcClient db;
+    private final TransactionTemplate transactions;
+
+    public Rollups(JdbcClient db, TransactionTemplate transactions) {
+        this.db = db;
+        this.transactions = transactions;
+    }
+
+    private record Day(long projectId, LocalDate day) {
+    }
+
+    /** Recomputes every marked day; returns how many days it recomputed. */
+    @Scheduled(fixedDelayString = "${periscope.rollups.interval:PT10S}", initialDelayString = "${periscope.rollups.initial-delay:PT5S}")
+    public int refreshDue() {
+        int done = 0;
+        List<Day> due = db.sql("SELECT DISTINCT project_id, day FROM metric_rollup_marks ORDER BY project_id, day LIMIT 1000")
+                .query((rs, n) -> new Day(rs.getLong("project_id"), rs.getObject("day", LocalDate.class))).list();
+        while (!due.isEmpty()) {
+            int pass = 0;
+            for (Day day : due) {
+                if (Boolean.TRUE.equals(transactions.execute(status -> recomputeMarked(day)))) {
+                    pass++;
+                }
+            }
+            done += pass;
+            if (pass == 0) {
+                break;
+            }
+            due = db.sql("SELECT DISTINCT project_id, day FROM metric_rollup_marks ORDER BY project_id, day LIMIT 1000")
+                    .query((rs, n) -> new Day(rs.getLong("project_id"), rs.getObject("day", LocalDate.class))).list();
+        }
+        if (done > 0) {
+            LOG.debug("recomputed {} rollup days", done);
+        }
+        return done;
+    }
+
+    /** Inside a transaction: recomputes the day unless another instance holds it; false when skipped or unmarked. */
+    private boolean recomputeMarked(Day day) {
+        Boolean locked = db.sql("SELECT pg_try_advisory_xact_lock(:project, :day)")
+                .param("project", (int) day.projectId()).param("day", (int) day.day().toEpochDay())
+                .query(Boolean.class).single();
+        if (!Boolean.TRUE.equals(locked)) {
+            return false;
+        }
+        List<Long> marks = db.sql("SELECT id FROM metric_rollup_marks WHERE project_id = :project AND day = :day")
+                .param("project", day.projectId()).param("day", day.day()).query(Long.class).list();
+        if (marks.isEmpty()) {
+            return false;
+        }
+        recompute(day.projectId(), day.day());
+        db.sql("DELETE FROM metric_rollup_marks WHERE id = ANY (CAST(:ids AS bigint[]))")
+                .param("ids", marks.toArray(Long[]::new)).update();
+        return true;
+    }
+
+    /** Replaces the rollup rows of one project day with sums of its current records. */
+    void recompute(long projectId, LocalDate day) {
+        db.sql("DELETE FROM metric_rollups WHERE project_id = :project AND day = :day")
+                .param("project", projectId).param("day", day).update();
+        db.sql(RECOMPUTE)
+                .param("project", projectId).param("day", day)
+                .param("start", day.atStartOfDay().atOffset(ZoneOffset.UTC))
+                .param("end", day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC))
+                .update();
+    }
+
+    /** Recomputes every day of a project's history now (after a bulk load); returns the number of days. */
+    public int rebuildProject(long projectId) {
+        db.sql("INSERT INTO metric_rollup_marks (project_id, day) SELECT DISTINCT project_id, "
+                        + "CAST(executed_at AT TIME ZONE 'UTC' AS date) FROM prompt_executions WHERE project_id = :project")
+                .param("project", projectId).update();
+        return refreshDue();
+    }
+}
