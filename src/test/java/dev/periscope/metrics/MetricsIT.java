@@ -355,4 +355,142 @@ class MetricsIT extends IntegrationTest {
         assertThat(get("top_sources?from=2026-03-02&to=2026-03-22&sort=avg_visibility").path("data").get(0).path("domain")
                 .asString()).isEqualTo("acme.example");
     }
+
+    // ---- Spec "AI Model Insights reports" on the same fixture (from 2026-03-01 to 2026-03-31: everything) ----
+
+    private JsonNode insights(String path, String query) {
+        ApiClient.Response response = api().get("/api/v1/reports/ai_model_insights/" + path + "?project_id=" + projectId
+                + "&from=2026-03-01&to=2026-03-31" + query, account.key());
+        assertThat(response.status()).as(response.text()).isEqualTo(200);
+        return response.json();
+    }
+
+    private static JsonNode find(JsonNode list, String field, String value) {
+        for (JsonNode item : list) {
+            if (item.path(field).asString().equals(value)) {
+                return item;
+            }
+        }
+        throw new AssertionError("no " + field + " = " + value + " in " + list);
+    }
+
+    @Test
+    void insightsSummaryComparesTheBrandAcrossEngines_specAiModelInsights() {
+        JsonNode body = insights("summary", "");
+        // Engines with responses: chatgpt (e1, e3, e4), gemini (e5), perplexity (e2); ai_overview only answered no_result.
+        List<String> models = new ArrayList<>();
+        body.path("models").forEach(m -> models.add(m.path("model").asString()));
+        assertThat(models).containsExactly("chatgpt", "gemini", "perplexity");
+        JsonNode chatgpt = find(body.path("models"), "model", "chatgpt");
+        assertThat(chatgpt.path("responses").asLong()).isEqualTo(3);
+        // ChatGPT mentions: Acme 2 (e1, e3), Globex 1, Initech 1 -> Acme 2/4 = 50 %.
+        assertThat(chatgpt.path("mentions").asLong()).isEqualTo(2);
+        assertThat(chatgpt.path("mention_share").asDouble()).isEqualTo(50.0);
+        // ChatGPT citations: Acme owned@1, owned@0 (e1), owned@3 (e3) = 3; Globex G@2 = 1 -> 75 %.
+        assertThat(chatgpt.path("citations").asLong()).isEqualTo(3);
+        assertThat(chatgpt.path("citation_share").asDouble()).isEqualTo(75.0);
+        // Sentiment: positive (e1) + very_positive (e3).
+        assertThat(chatgpt.path("net_sentiment").asLong()).isEqualTo(2);
+        assertThat(chatgpt.path("positive_count").asLong()).isEqualTo(2);
+        assertThat(chatgpt.path("negative_count").asLong()).isEqualTo(0);
+        // Weighted visibility: 100 x (1/1 + 1/2) / 3 = 50; share 1.5 / (1.5 + 0.5 Globex + 1 Initech) = 50 %.
+        assertThat(chatgpt.path("weighted_visibility").asDouble()).isEqualTo(50.0);
+        assertThat(chatgpt.path("weighted_visibility_share").asDouble()).isEqualTo(50.0);
+        JsonNode gemini = find(body.path("models"), "model", "gemini");
+        assertThat(gemini.path("mention_share").asDouble()).isEqualTo(100.0);
+        assertThat(gemini.path("net_sentiment").asLong()).isEqualTo(-1);
+        assertThat(gemini.path("weighted_visibility").asDouble()).isEqualTo(100.0);
+        JsonNode perplexity = find(body.path("models"), "model", "perplexity");
+        assertThat(perplexity.path("mention_share").asDouble()).isEqualTo(0.0);
+        // Totals: 5 responses, 3 mentions, 3 citations, net 2 - 1, weighted 100 x 2.5 / 5.
+        JsonNode totals = body.path("totals");
+        assertThat(totals.path("responses").asLong()).isEqualTo(5);
+        assertThat(totals.path("mentions").asLong()).isEqualTo(3);
+        assertThat(totals.path("citations").asLong()).isEqualTo(3);
+        assertThat(totals.path("net_sentiment").asLong()).isEqualTo(1);
+        assertThat(totals.path("weighted_visibility").asDouble()).isEqualTo(50.0);
+        // Matrices: the weighted-visibility shares of one engine sum to exactly 100 (50 + 16.67 + 33.33).
+        double sum = 0;
+        for (JsonNode row : body.path("matrices").path("weighted_visibility")) {
+            JsonNode cell = find(row.path("models"), "model", "chatgpt");
+            sum += cell.path("share").asDouble();
+            if (row.path("actor").path("id").asLong() == globex) {
+                assertThat(cell.path("value").asDouble()).isEqualTo(16.67);                      // 100 x 0.5 / 3
+                assertThat(cell.path("numerator").asDouble()).isEqualTo(0.5);
+                assertThat(cell.path("denominator").asDouble()).isEqualTo(3.0);
+                assertThat(cell.path("share").asDouble()).isEqualTo(16.67);
+            }
+        }
+        assertThat(sum).isCloseTo(100.0, within(1e-9));
+        JsonNode globexMentions = body.path("matrices").path("mentions").get(1);
+        assertThat(globexMentions.path("actor").path("id").asLong()).isEqualTo(globex);
+        assertThat(globexMentions.path("total").asDouble()).isEqualTo(2.0);                       // e1 (chatgpt), e2 (perplexity)
+        // competitors narrows the actors; an unknown id is an error, not an empty matrix.
+        assertThat(insights("summary", "&competitors=" + initech).path("matrices").path("mentions")).hasSize(2);
+        ApiClient.Response unknown = api().get("/api/v1/reports/ai_model_insights/summary?project_id=" + projectId
+                + "&competitors=999999", account.key());
+        assertThat(unknown.status()).isEqualTo(422);
+        assertThat(unknown.json().path("error").path("code").asString()).isEqualTo("ERR_INVALID_PARAM");
+    }
+
+    @Test
+    void positionDistributionBucketsOneOrTwoBrands_specAiModelInsights() {
+        JsonNode body = insights("position_distribution", "&granularity=week");
+        JsonNode acme = body.path("brands").get(0);
+        assertThat(acme.path("actor").path("type").asString()).isEqualTo("project");
+        // Acme positions: e1 @1, e3 @2, e5 @1.
+        assertThat(acme.path("totals").path("Position 1").asLong()).isEqualTo(2);
+        assertThat(acme.path("totals").path("Position 2-3").asLong()).isEqualTo(1);
+        assertThat(acme.path("totals").path("Position 4-7").asLong()).isZero();
+        assertThat(acme.path("totals").path("Position 8+").asLong()).isZero();
+        assertThat(acme.path("percentages").path("Position 1").asDouble()).isEqualTo(66.67);
+        assertThat(acme.path("percentages").path("Position 2-3").asDouble()).isEqualTo(33.33);
+        // Weeks of March from Monday 02-23 (holding 03-01) to 03-30: week 03-02 stacks e1 and e3 = the maximum, 2.
+        List<String> dates = new ArrayList<>();
+        acme.path("series").get(0).path("data").forEach(p -> dates.add(p.path("date").asString() + "=" + p.path("value").asLong()));
+        assertThat(dates).containsExactly("2026-02-23=0", "2026-03-02=1", "2026-03-09=0", "2026-03-16=1", "2026-03-23=0",
+                "2026-03-30=0");
+        assertThat(body.path("max_stacked_value").asLong()).isEqualTo(2);
+
+        JsonNode two = insights("position_distribution", "&brand1=" + globex + "&brand2=" + initech);
+        assertThat(two.path("brands")).hasSize(2);
+        assertThat(two.path("brands").get(0).path("totals").path("Position 1").asLong()).isEqualTo(1);   // e2
+        assertThat(two.path("brands").get(0).path("totals").path("Position 2-3").asLong()).isEqualTo(1); // e1
+        assertThat(two.path("brands").get(1).path("totals").path("Position 1").asLong()).isEqualTo(1);   // e3
+        JsonNode chatgptOnly = insights("position_distribution", "&model=chatgpt&brand2=" + globex);
+        assertThat(chatgptOnly.path("brands").get(0).path("total_mentions").asLong()).isEqualTo(2);      // e1, e3
+        assertThat(chatgptOnly.path("brands").get(1).path("total_mentions").asLong()).isEqualTo(1);      // e1
+        ApiClient.Response unknown = api().get("/api/v1/reports/ai_model_insights/position_distribution?project_id="
+                + projectId + "&brand1=999999", account.key());
+        assertThat(unknown.status()).isEqualTo(422);
+        assertThat(unknown.json().path("error").path("meta").path("param").asString()).isEqualTo("brand1");
+    }
+
+    @Test
+    void aiOverviewResultsCountAnswersWithoutAnOverview_specAiModelInsights() {
+        JsonNode body = insights("ai_overview_results", "");
+        // e7 is the only AI Overview run, and it came back without an overview (no_result).
+        assertThat(body.path("total_responses").asLong()).isEqualTo(1);
+        assertThat(body.path("responses_with_results").asLong()).isZero();
+        assertThat(body.path("result_rate").asDouble()).isEqualTo(0.0);
+        assertThat(body.path("trend")).hasSize(1);
+        assertThat(body.path("total").asLong()).isEqualTo(1);
+        assertThat(body.path("data").get(0).path("prompt_id").asLong()).isEqualTo(p1);
+        assertThat(body.path("data").get(0).path("responses").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void insightsDefaultTo28DaysAndRejectABadGranularity_specAiModelInsights() {
+        ApiClient.Response response = api().get("/api/v1/reports/ai_model_insights/summary?project_id=" + projectId, account.key());
+        assertThat(response.status()).isEqualTo(200);
+        java.time.Instant from = java.time.Instant.parse(response.json().path("from").asString());
+        java.time.Instant to = java.time.Instant.parse(response.json().path("to").asString());
+        assertThat(java.time.Duration.between(from, to).toDays()).isEqualTo(28);
+        for (String path : List.of("summary", "position_distribution", "ai_overview_results")) {
+            ApiClient.Response bad = api().get("/api/v1/reports/ai_model_insights/" + path + "?project_id=" + projectId
+                    + "&granularity=year", account.key());
+            assertThat(bad.status()).as(path).isEqualTo(422);
+            assertThat(bad.json().path("error").path("code").asString()).isEqualTo("ERR_INVALID_PARAM");
+        }
+    }
 }
