@@ -108,3 +108,23 @@ CREATE TRIGGER prompt_collections_insert_marks AFTER INSERT ON prompt_collection
     REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION mark_rollups_from_memberships();
 CREATE TRIGGER prompt_collections_delete_marks AFTER DELETE ON prompt_collections
     REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION mark_rollups_from_memberships();
+
+-- The brand's numbers per prompt, engine ('' = all engines) and day or calendar month, for the per-prompt table:
+-- a year of a prompt is a dozen month rows plus the days at the range's edges. Derived from the scope-2 rows above.
+CREATE TABLE prompt_rollups (
+    project_id         bigint  NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    prompt_id          bigint  NOT NULL,
+    model              text    NOT NULL,
+    month              boolean NOT NULL,
+    day                date    NOT NULL,
+    country_code       text    NOT NULL,
+    language_code      text    NOT NULL,
+    executions         integer NOT NULL,
+    responses          integer NOT NULL,
+    mentions           integer NOT NULL,
+    mention_positions  bigint  NOT NULL,
+    citations          integer NOT NULL,
+    visible_citations  integer NOT NULL,
+    citation_positions bigint  NOT NULL
+);
+CREATE INDEX prompt_rollups_read_idx ON prompt_rollups (project_id, month, day);

@@ -3,6 +3,8 @@ package dev.periscope.metrics;
 import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -29,6 +31,54 @@ public class PromptSummary {
     }
 
     public Listing list(ExecutionFilter filter, boolean byModel, String sort, boolean descending, PageRequest page) {
+        return MetricsQuery.rollupAnswers(filter) ? rollup(filter, byModel, sort, descending, page)
+                : raw(filter, byModel, sort, descending, page);
+    }
+
+    /**
+     * From {@code prompt_rollups}: whole calendar months inside the range from month rows, the days at its edges from
+     * day rows; one row per prompt (or prompt and engine) with responses.
+     */
+    public Listing rollup(ExecutionFilter filter, boolean byModel, String sort, boolean descending, PageRequest page) {
+        LocalDate from = filter.range().from() == null ? LocalDate.of(1970, 1, 1)
+                : LocalDate.ofInstant(filter.range().from(), ZoneOffset.UTC);
+        LocalDate to = filter.range().to() == null ? LocalDate.of(9999, 1, 1)
+                : LocalDate.ofInstant(filter.range().to(), ZoneOffset.UTC);
+        LocalDate firstMonth = from.getDayOfMonth() == 1 ? from : from.withDayOfMonth(1).plusMonths(1);
+        LocalDate endMonth = to.withDayOfMonth(1);
+        boolean anyMonth = firstMonth.isBefore(endMonth);
+        LocalDate monthsFrom = anyMonth ? firstMonth : to;
+        LocalDate monthsTo = anyMonth ? endMonth : to;
+        String keys = byModel ? "r.prompt_id, r.model" : "r.prompt_id";
+        StringBuilder where = new StringBuilder("""
+                 WHERE r.project_id = :f_project AND p.deleted_at IS NULL
+                   AND ((r.month AND r.day >= :months_from AND r.day < :months_to)
+                     OR (NOT r.month AND r.day >= :from AND r.day < :to AND NOT (r.day >= :months_from AND r.day < :months_to)))
+                """);
+        if (filter.model() != null) {
+            where.append(" AND r.model = :f_model");
+        } else {
+            where.append(byModel ? " AND r.model <> ''" : " AND r.model = ''");
+        }
+        if (filter.countryCode() != null) {
+            where.append(" AND r.country_code = :f_country");
+        }
+        if (filter.languageCode() != null) {
+            where.append(" AND r.language_code = :f_language");
+        }
+        where.append(filter.promptConditions());
+        String grouped = "SELECT " + keys + """
+                , sum(r.responses) AS responses, sum(r.mentions) AS mentions, sum(r.citations) AS citations,
+                       sum(r.mention_positions)::numeric / nullif(sum(r.mentions), 0) AS avg_mention_position,
+                       sum(r.citation_positions)::numeric / nullif(sum(r.visible_citations), 0) AS avg_position
+                  FROM prompt_rollups r JOIN prompts p ON p.id = r.prompt_id
+                """ + where + " GROUP BY " + keys + " HAVING sum(r.responses) > 0";
+        return page(filter, grouped, byModel, sort, descending, page, spec -> spec
+                .param("from", from).param("to", to).param("months_from", monthsFrom).param("months_to", monthsTo));
+    }
+
+    /** The reference: grouped over the raw executions and records. */
+    public Listing raw(ExecutionFilter filter, boolean byModel, String sort, boolean descending, PageRequest page) {
         String keys = byModel ? "e.prompt_id, e.model" : "e.prompt_id";
         String grouped = """
                 SELECT %s, count(*) AS responses,
@@ -44,7 +94,11 @@ public class PromptSummary {
                                        FROM sources s WHERE s.execution_id = e.id AND s.source_type = 'owned') c ON true
                  WHERE p.deleted_at IS NULL AND e.success AND NOT e.no_result
                 """.formatted(keys) + filter.conditions() + " GROUP BY " + keys;
-        long total = filter.bind(db.sql("SELECT count(*) FROM (" + grouped + ") g")).query(Long.class).single();
+        return page(filter, grouped, byModel, sort, descending, page, spec -> spec);
+    }
+
+    private Listing page(ExecutionFilter filter, String grouped, boolean byModel, String sort, boolean descending,
+                         PageRequest page, java.util.function.UnaryOperator<JdbcClient.StatementSpec> extra) {
         String order = switch (sort) {
             case "mentions" -> "g.mentions";
             case "citations" -> "g.citations";
@@ -54,11 +108,14 @@ public class PromptSummary {
             case "avg_position" -> "g.avg_position";
             default -> "g.responses";
         };
-        List<Map<String, Object>> rows = filter.bind(db.sql("SELECT g.*, pr.prompt_text FROM (" + grouped + ") g JOIN prompts pr ON pr.id = g.prompt_id"
+        long[] total = {0};
+        List<Map<String, Object>> rows = extra.apply(filter.bind(db.sql("SELECT g.*, pr.prompt_text, count(*) OVER () AS total FROM ("
+                        + grouped + ") g JOIN prompts pr ON pr.id = g.prompt_id"
                         + " ORDER BY " + order + (descending ? " DESC" : " ASC") + " NULLS LAST, g.prompt_id"
-                        + (byModel ? ", g.model" : "") + " LIMIT :limit OFFSET :offset"))
+                        + (byModel ? ", g.model" : "") + " LIMIT :limit OFFSET :offset")))
                 .param("limit", page.perPage()).param("offset", page.offset())
                 .query((rs, n) -> {
+                    total[0] = rs.getLong("total");
                     long responses = rs.getLong("responses");
                     long mentions = rs.getLong("mentions");
                     long citations = rs.getLong("citations");
@@ -80,6 +137,9 @@ public class PromptSummary {
                             : rs.getDouble("avg_position")));
                     return row;
                 }).list();
-        return new Listing(rows, total);
+        if (rows.isEmpty() && page.page() > 1) {
+            total[0] = extra.apply(filter.bind(db.sql("SELECT count(*) FROM (" + grouped + ") g"))).query(Long.class).single();
+        }
+        return new Listing(rows, total[0]);
     }
 }

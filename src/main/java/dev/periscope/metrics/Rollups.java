@@ -131,7 +131,7 @@ public class Rollups {
         return true;
     }
 
-    /** Replaces the rollup rows of one project day with sums of its current records. */
+    /** Replaces the rollup rows of one project day, and its month's prompt rows, with sums of its current records. */
     void recompute(long projectId, LocalDate day) {
         db.sql("DELETE FROM metric_rollups WHERE project_id = :project AND day = :day")
                 .param("project", projectId).param("day", day).update();
@@ -140,7 +140,37 @@ public class Rollups {
                 .param("start", day.atStartOfDay().atOffset(ZoneOffset.UTC))
                 .param("end", day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC))
                 .update();
+        db.sql("DELETE FROM prompt_rollups WHERE project_id = :project AND NOT month AND day = :day")
+                .param("project", projectId).param("day", day).update();
+        db.sql(PROMPT_DAY).param("project", projectId).param("day", day).update();
+        LocalDate month = day.withDayOfMonth(1);
+        db.sql("DELETE FROM prompt_rollups WHERE project_id = :project AND month AND day = :month")
+                .param("project", projectId).param("month", month).update();
+        db.sql(PROMPT_MONTH).param("project", projectId).param("month", month).param("next", month.plusMonths(1)).update();
     }
+
+    /** The brand's day rows per prompt, per engine and for all engines ('' ), from the scope-2 rollups. */
+    private static final String PROMPT_DAY = """
+            INSERT INTO prompt_rollups (project_id, prompt_id, model, month, day, country_code, language_code, executions,
+                                        responses, mentions, mention_positions, citations, visible_citations, citation_positions)
+            SELECT project_id, scope_id, CASE WHEN GROUPING(model) = 1 THEN '' ELSE model END, false, day, country_code,
+                   language_code, sum(executions), sum(responses), sum(mentions), sum(mention_positions), sum(citations),
+                   sum(visible_citations), sum(citation_positions)
+              FROM metric_rollups
+             WHERE project_id = :project AND day = :day AND scope = 2 AND actor IN (-1, 0)
+             GROUP BY GROUPING SETS ((project_id, scope_id, day, country_code, language_code, model),
+                                     (project_id, scope_id, day, country_code, language_code))
+            """;
+
+    private static final String PROMPT_MONTH = """
+            INSERT INTO prompt_rollups (project_id, prompt_id, model, month, day, country_code, language_code, executions,
+                                        responses, mentions, mention_positions, citations, visible_citations, citation_positions)
+            SELECT project_id, prompt_id, model, true, :month, country_code, language_code, sum(executions), sum(responses),
+                   sum(mentions), sum(mention_positions), sum(citations), sum(visible_citations), sum(citation_positions)
+              FROM prompt_rollups
+             WHERE project_id = :project AND NOT month AND day >= :month AND day < :next
+             GROUP BY project_id, prompt_id, model, country_code, language_code
+            """;
 
     /** Recomputes every day of a project's history now (after a bulk load); returns the number of days. */
     public int rebuildProject(long projectId) {

@@ -35,6 +35,8 @@ class RollupCorrectnessIT extends IntegrationTest {
     MetricsQuery query;
     @Autowired
     JdbcTemplate jdbc;
+    @Autowired
+    PromptSummary promptSummary;
 
     private final SplittableRandom random = new SplittableRandom(20261122);
     private long projectId;
@@ -188,6 +190,15 @@ class RollupCorrectnessIT extends IntegrationTest {
             MetricsQuery.Shape shape = new MetricsQuery.Shape(granularity, random.nextBoolean(), actors);
             assertThat(MetricsQuery.rollupAnswers(filter)).isTrue();
             assertSame(query.rollup(filter, shape), query.raw(filter, shape), filter + " " + shape);
+
+            boolean byModel = random.nextBoolean();
+            String sort = PromptSummary.SORTS.get(random.nextInt(PromptSummary.SORTS.size()));
+            boolean descending = random.nextBoolean();
+            dev.periscope.shared.PageRequest page = new dev.periscope.shared.PageRequest(random.nextInt(1, 3), random.nextInt(1, 30));
+            PromptSummary.Listing fast = promptSummary.rollup(filter, byModel, sort, descending, page);
+            PromptSummary.Listing reference = promptSummary.raw(filter, byModel, sort, descending, page);
+            assertThat(fast.total()).as("prompt summary total " + filter).isEqualTo(reference.total());
+            assertThat(fast.rows()).as("prompt summary " + filter + " " + sort + " " + page).isEqualTo(reference.rows());
         }
     }
 
