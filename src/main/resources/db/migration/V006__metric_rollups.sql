@@ -128,3 +128,21 @@ CREATE TABLE prompt_rollups (
     citation_positions bigint  NOT NULL
 );
 CREATE INDEX prompt_rollups_read_idx ON prompt_rollups (project_id, month, day);
+
+-- Cited registrable domains per day or calendar month: responses citing the domain, how many of them name the
+-- brand, and Σ 1/position of those mentions. grain 0 holds engine × prompt type × brand kind; grains 1-4 hold the
+-- same sums for all rows, per engine, per prompt type and per brand kind, so the common filters read few rows.
+CREATE TABLE domain_rollups (
+    project_id  bigint   NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    domain      text     NOT NULL,
+    grain       smallint NOT NULL,
+    model       text     NOT NULL,
+    prompt_type text     NOT NULL,
+    brand_kind  text     NOT NULL,
+    month       boolean  NOT NULL,
+    day         date     NOT NULL,
+    responses   integer  NOT NULL,
+    mentioned   integer  NOT NULL,
+    inverse     numeric  NOT NULL
+);
+CREATE INDEX domain_rollups_read_idx ON domain_rollups (project_id, grain, month, day);

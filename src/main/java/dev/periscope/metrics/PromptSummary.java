@@ -3,8 +3,6 @@ package dev.periscope.metrics;
 import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -40,21 +38,11 @@ public class PromptSummary {
      * day rows; one row per prompt (or prompt and engine) with responses.
      */
     public Listing rollup(ExecutionFilter filter, boolean byModel, String sort, boolean descending, PageRequest page) {
-        LocalDate from = filter.range().from() == null ? LocalDate.of(1970, 1, 1)
-                : LocalDate.ofInstant(filter.range().from(), ZoneOffset.UTC);
-        LocalDate to = filter.range().to() == null ? LocalDate.of(9999, 1, 1)
-                : LocalDate.ofInstant(filter.range().to(), ZoneOffset.UTC);
-        LocalDate firstMonth = from.getDayOfMonth() == 1 ? from : from.withDayOfMonth(1).plusMonths(1);
-        LocalDate endMonth = to.withDayOfMonth(1);
-        boolean anyMonth = firstMonth.isBefore(endMonth);
-        LocalDate monthsFrom = anyMonth ? firstMonth : to;
-        LocalDate monthsTo = anyMonth ? endMonth : to;
+        MonthWindow window = MonthWindow.of(filter);
         String keys = byModel ? "r.prompt_id, r.model" : "r.prompt_id";
         StringBuilder where = new StringBuilder("""
-                 WHERE r.project_id = :f_project AND p.deleted_at IS NULL
-                   AND ((r.month AND r.day >= :months_from AND r.day < :months_to)
-                     OR (NOT r.month AND r.day >= :from AND r.day < :to AND NOT (r.day >= :months_from AND r.day < :months_to)))
-                """);
+                 WHERE r.project_id = :f_project AND p.deleted_at IS NULL AND
+                """ + MonthWindow.CONDITION);
         if (filter.model() != null) {
             where.append(" AND r.model = :f_model");
         } else {
@@ -73,8 +61,7 @@ public class PromptSummary {
                        sum(r.citation_positions)::numeric / nullif(sum(r.visible_citations), 0) AS avg_position
                   FROM prompt_rollups r JOIN prompts p ON p.id = r.prompt_id
                 """ + where + " GROUP BY " + keys + " HAVING sum(r.responses) > 0";
-        return page(filter, grouped, byModel, sort, descending, page, spec -> spec
-                .param("from", from).param("to", to).param("months_from", monthsFrom).param("months_to", monthsTo));
+        return page(filter, grouped, byModel, sort, descending, page, window::bind);
     }
 
     /** The reference: grouped over the raw executions and records. */

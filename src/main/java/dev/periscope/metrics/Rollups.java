@@ -147,7 +147,46 @@ public class Rollups {
         db.sql("DELETE FROM prompt_rollups WHERE project_id = :project AND month AND day = :month")
                 .param("project", projectId).param("month", month).update();
         db.sql(PROMPT_MONTH).param("project", projectId).param("month", month).param("next", month.plusMonths(1)).update();
+        db.sql("DELETE FROM domain_rollups WHERE project_id = :project AND ((NOT month AND day = :day) OR (month AND day = :month))")
+                .param("project", projectId).param("day", day).param("month", month).update();
+        db.sql(DOMAIN_DAY).param("project", projectId).param("day", day)
+                .param("start", day.atStartOfDay().atOffset(ZoneOffset.UTC))
+                .param("end", day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC))
+                .update();
+        db.sql(DOMAIN_MONTH).param("project", projectId).param("month", month).param("next", month.plusMonths(1)).update();
     }
+
+    private static final String DOMAIN_DAY = """
+            WITH cited AS (
+                SELECT DISTINCT s.execution_id, s.domain, e.model, coalesce(p.prompt_type, '') AS prompt_type,
+                       coalesce(p.brand_kind, '') AS brand_kind
+                  FROM prompt_executions e JOIN prompts p ON p.id = e.prompt_id
+                  JOIN sources s ON s.execution_id = e.id
+                 WHERE e.project_id = :project AND e.executed_at >= :start AND e.executed_at < :end
+                   AND e.success AND NOT e.no_result AND p.deleted_at IS NULL
+            )
+            INSERT INTO domain_rollups (project_id, domain, grain, model, prompt_type, brand_kind, month, day, responses,
+                                        mentioned, inverse)
+            SELECT :project, c.domain,
+                   CASE WHEN GROUPING(c.model, c.prompt_type, c.brand_kind) = 0 THEN 0
+                        WHEN GROUPING(c.model, c.prompt_type, c.brand_kind) = 7 THEN 1
+                        WHEN GROUPING(c.model) = 0 THEN 2 WHEN GROUPING(c.prompt_type) = 0 THEN 3 ELSE 4 END,
+                   coalesce(c.model, ''), coalesce(c.prompt_type, ''), coalesce(c.brand_kind, ''), false, :day,
+                   count(*), count(m.id), coalesce(sum(1.0 / m.position), 0)
+              FROM cited c LEFT JOIN mentions m ON m.execution_id = c.execution_id AND m.competitor_id IS NULL
+             GROUP BY GROUPING SETS ((c.domain, c.model, c.prompt_type, c.brand_kind), (c.domain), (c.domain, c.model),
+                                     (c.domain, c.prompt_type), (c.domain, c.brand_kind))
+            """;
+
+    private static final String DOMAIN_MONTH = """
+            INSERT INTO domain_rollups (project_id, domain, grain, model, prompt_type, brand_kind, month, day, responses,
+                                        mentioned, inverse)
+            SELECT project_id, domain, grain, model, prompt_type, brand_kind, true, :month, sum(responses), sum(mentioned),
+                   sum(inverse)
+              FROM domain_rollups
+             WHERE project_id = :project AND NOT month AND day >= :month AND day < :next
+             GROUP BY project_id, domain, grain, model, prompt_type, brand_kind
+            """;
 
     /** The brand's day rows per prompt, per engine and for all engines ('' ), from the scope-2 rollups. */
     private static final String PROMPT_DAY = """

@@ -29,6 +29,36 @@ public class TopSources {
     }
 
     public Listing list(ExecutionFilter filter, String query, String sort, PageRequest page) {
+        boolean rollup = MetricsQuery.rollupAnswers(filter) && filter.collectionId() == null && filter.prompt() == null
+                && filter.countryCode() == null && filter.languageCode() == null;
+        return rollup ? rollup(filter, query, sort, page) : raw(filter, query, sort, page);
+    }
+
+    /** From {@code domain_rollups}: the grain that holds exactly the engine, prompt type and brand kind filters. */
+    public Listing rollup(ExecutionFilter filter, String query, String sort, PageRequest page) {
+        int set = (filter.model() != null ? 1 : 0) + (filter.promptType() != null ? 1 : 0) + (filter.brandKind() != null ? 1 : 0);
+        int grain = set == 0 ? 1 : set > 1 ? 0 : filter.model() != null ? 2 : filter.promptType() != null ? 3 : 4;
+        StringBuilder where = new StringBuilder(" WHERE r.project_id = :f_project AND r.grain = " + grain + " AND " + MonthWindow.CONDITION);
+        if (filter.model() != null) {
+            where.append(" AND r.model = :f_model");
+        }
+        if (filter.promptType() != null) {
+            where.append(" AND r.prompt_type = :f_prompt_type");
+        }
+        if (filter.brandKind() != null) {
+            where.append(" AND r.brand_kind = :f_brand_kind");
+        }
+        if (query != null) {
+            where.append(" AND r.domain ILIKE :query");
+        }
+        String grouped = "SELECT r.domain, sum(r.responses) AS responses, sum(r.mentioned) AS mentioned, sum(r.inverse) AS inverse"
+                + " FROM domain_rollups r" + where + " GROUP BY r.domain";
+        MonthWindow window = MonthWindow.of(filter);
+        return page(grouped, query, sort, page, spec -> window.bind(filter.bind(spec)));
+    }
+
+    /** The reference: distinct (execution, domain) pairs of the raw sources, joined to the brand's mentions. */
+    public Listing raw(ExecutionFilter filter, String query, String sort, PageRequest page) {
         String grouped = """
                 SELECT d.domain, count(*) AS responses, count(m.id) AS mentioned,
                        coalesce(sum(1.0 / m.position), 0) AS inverse
@@ -41,13 +71,18 @@ public class TopSources {
                   LEFT JOIN mentions m ON m.execution_id = d.execution_id AND m.competitor_id IS NULL
                  GROUP BY d.domain
                 """;
-        var count = filter.bind(db.sql("SELECT count(*) FROM (" + grouped + ") g"));
+        return page(grouped, query, sort, page, filter::bind);
+    }
+
+    private Listing page(String grouped, String query, String sort, PageRequest page,
+                         java.util.function.UnaryOperator<JdbcClient.StatementSpec> bind) {
+        var count = bind.apply(db.sql("SELECT count(*) FROM (" + grouped + ") g"));
         String order = switch (sort) {
             case "avg_mention_rate" -> "g.mentioned::numeric / g.responses DESC, g.responses DESC";
             case "avg_visibility" -> "g.inverse / g.responses DESC, g.responses DESC";
             default -> "g.responses DESC";
         };
-        var select = filter.bind(db.sql("SELECT g.* FROM (" + grouped + ") g ORDER BY " + order
+        var select = bind.apply(db.sql("SELECT g.* FROM (" + grouped + ") g ORDER BY " + order
                 + ", g.domain LIMIT :limit OFFSET :offset"));
         if (query != null) {
             String pattern = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";

@@ -37,6 +37,8 @@ class RollupCorrectnessIT extends IntegrationTest {
     JdbcTemplate jdbc;
     @Autowired
     PromptSummary promptSummary;
+    @Autowired
+    TopSources topSources;
 
     private final SplittableRandom random = new SplittableRandom(20261122);
     private long projectId;
@@ -130,9 +132,10 @@ class RollupCorrectnessIT extends IntegrationTest {
             jdbc.update("""
                     INSERT INTO sources (execution_id, project_id, prompt_id, url, normalized_url, url_sha256, host, domain,
                                          position, source_type, competitor_id, model, executed_at)
-                    SELECT id, project_id, prompt_id, ?, ?, encode(sha256(convert_to(?, 'UTF8')), 'hex'), 'h', 'd', ?, ?, ?,
+                    SELECT id, project_id, prompt_id, ?, ?, encode(sha256(convert_to(?, 'UTF8')), 'hex'), ?, ?, ?, ?, ?,
                            model, executed_at FROM prompt_executions WHERE id = ?
-                    """, url, url, url, random.nextInt(4) == 0 ? 0 : s + 1, type, competitor, id);
+                    """, url, url, url, "www.site" + pick + ".example", "site" + pick + ".example",
+                    random.nextInt(4) == 0 ? 0 : s + 1, type, competitor, id);
         }
     }
 
@@ -199,6 +202,15 @@ class RollupCorrectnessIT extends IntegrationTest {
             PromptSummary.Listing reference = promptSummary.raw(filter, byModel, sort, descending, page);
             assertThat(fast.total()).as("prompt summary total " + filter).isEqualTo(reference.total());
             assertThat(fast.rows()).as("prompt summary " + filter + " " + sort + " " + page).isEqualTo(reference.rows());
+
+            ExecutionFilter domains = new ExecutionFilter(projectId, filter.range(), filter.model(), null, null, null, null,
+                    filter.promptType(), filter.brandKind(), null, null, List.of());
+            String domainSort = TopSources.SORTS.get(random.nextInt(TopSources.SORTS.size()));
+            String query = random.nextInt(4) == 0 ? "SITE1" : null;
+            TopSources.Listing fastDomains = topSources.rollup(domains, query, domainSort, page);
+            TopSources.Listing referenceDomains = topSources.raw(domains, query, domainSort, page);
+            assertThat(fastDomains.total()).as("top sources total " + domains).isEqualTo(referenceDomains.total());
+            assertThat(fastDomains.rows()).as("top sources " + domains + " " + domainSort).isEqualTo(referenceDomains.rows());
         }
     }
 
