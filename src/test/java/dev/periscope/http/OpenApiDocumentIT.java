@@ -518,6 +518,24 @@ class OpenApiDocumentIT extends IntegrationTest {
         check.json("GET", "/metrics/prompt_summary", api().get(prompts + "sort_dir=up&" + project, key), 422);
         check.json("GET", "/metrics/prompt_summary", api().get(prompts + "per_page=101&" + project, key), 422);
 
+        String insights = PREFIX + "/reports/ai_model_insights/";
+        ApiClient.Response engines = api().get(insights + "summary?range=7&" + project, key);
+        assertThat(engines.json().path("models").size()).as(engines.text()).isPositive();
+        check.json("GET", "/reports/ai_model_insights/summary", engines, 200);
+        check.json("GET", "/reports/ai_model_insights/summary", api().get(insights + "summary?granularity=week&competitors="
+                + trello + "&" + project, key), 200);
+        check.json("GET", "/reports/ai_model_insights/summary", api().get(insights + "summary?granularity=year&" + project, key), 422);
+        ApiClient.Response positions = api().get(insights + "position_distribution?range=7&granularity=week&brand2="
+                + trello + "&" + project, key);
+        assertThat(positions.json().path("brands").size()).as(positions.text()).isEqualTo(2);
+        check.json("GET", "/reports/ai_model_insights/position_distribution", positions, 200);
+        check.json("GET", "/reports/ai_model_insights/position_distribution",
+                api().get(insights + "position_distribution?brand1=0&" + project, key), 422);
+        check.json("GET", "/reports/ai_model_insights/ai_overview_results",
+                api().get(insights + "ai_overview_results?range=7&granularity=week&" + project, key), 200);
+        check.json("GET", "/reports/ai_model_insights/ai_overview_results",
+                api().get(insights + "ai_overview_results?per_page=0&" + project, key), 422);
+
         String sources = PREFIX + "/metrics/top_sources?";
         ApiClient.Response top = nonEmpty(api().get(sources + "range=7&" + project, key));
         check.json("GET", "/metrics/top_sources", top, 200);
