@@ -81,11 +81,16 @@ public class MetricsQuery {
                     + filter.promptConditions())).query(Long.class).list().toArray(Long[]::new);
             where.append(" AND r.scope = 2 AND r.scope_id = ANY (CAST(:scopes AS bigint[]))");
             params.put("scopes", prompts);
-        } else if (filter.collectionId() != null) {
-            where.append(" AND r.scope = 1 AND r.scope_id = :scope");
-            params.put("scope", filter.collectionId());
         } else {
-            where.append(" AND r.scope = 0 AND r.scope_id = 0");
+            // Scopes 3 and 4 repeat 0 and 1 with prompt type, brand kind and locale collapsed ('*'): far fewer rows.
+            boolean collapsed = filter.promptType() == null && filter.brandKind() == null && filter.countryCode() == null
+                    && filter.languageCode() == null;
+            if (filter.collectionId() != null) {
+                where.append(" AND r.scope = ").append(collapsed ? 4 : 1).append(" AND r.scope_id = :scope");
+                params.put("scope", filter.collectionId());
+            } else {
+                where.append(" AND r.scope = ").append(collapsed ? 3 : 0).append(" AND r.scope_id = 0");
+            }
         }
         if (filter.range().from() != null) {
             where.append(" AND r.day >= :from");

@@ -16,6 +16,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * the records, in one transaction per day, and deletes exactly the marks it read, so a mark written while a day is
  * being recomputed survives for the next pass. A transaction-scoped advisory lock per (project, day) keeps two
  * instances from recomputing the same day at once.
+ *
+ * <p>Scopes of {@code metric_rollups}: 0 all live prompts, 1 one collection, 2 one prompt; 3 and 4 repeat 0 and 1
+ * with prompt type, brand kind, country and language collapsed to {@code '*'}, for the many reads that filter on
+ * none of them.
  */
 @Component
 public class Rollups {
@@ -61,6 +65,11 @@ public class Rollups {
                 SELECT 1, pc.collection_id, f.* FROM facts f JOIN prompt_collections pc ON pc.prompt_id = f.prompt_id
                 UNION ALL
                 SELECT 2, f.prompt_id, f.* FROM facts f
+                UNION ALL
+                SELECT 3, 0, f.prompt_id, f.model, '*', '*', '*', '*', %2$s FROM facts f
+                UNION ALL
+                SELECT 4, pc.collection_id, f.prompt_id, f.model, '*', '*', '*', '*', %2$s
+                  FROM facts f JOIN prompt_collections pc ON pc.prompt_id = f.prompt_id
             )
             INSERT INTO metric_rollups (project_id, scope, scope_id, day, model, prompt_type, brand_kind, country_code,
                                         language_code, actor, executions, responses, mentions, inverse_positions,
@@ -73,7 +82,7 @@ public class Rollups {
                    sum(vpos), sum(pos), sum(neu), sum(neg), sum(vneg)
               FROM scoped
              GROUP BY scope, scope_id, model, prompt_type, brand_kind, country_code, language_code, actor
-            """.formatted(FACT_COLUMNS);
+            """.formatted(FACT_COLUMNS, "f.actor, f.executions, f.responses, f.mentions, f.inverse_positions, f.mention_positions, f.p1, f.p2, f.p3, f.p4, f.p8, f.citations, f.visible, f.citation_positions, f.vpos, f.pos, f.neu, f.neg, f.vneg");
 
     private final JdbcClient db;
     private final TransactionTemplate transactions;
