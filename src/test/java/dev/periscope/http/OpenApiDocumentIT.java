@@ -2,6 +2,8 @@ package dev.periscope.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.periscope.citations.CitationGroups;
+import dev.periscope.citations.CitationScope;
 import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.extraction.Sentiments;
 import dev.periscope.metrics.Granularity;
@@ -182,6 +184,12 @@ class OpenApiDocumentIT extends IntegrationTest {
                 .containsExactlyInAnyOrderElementsOf(PromptSummary.SORTS);
         assertThat(enumValues(parameters.get("TopSourcesSort").getSchema())).as("top_sources sort enum")
                 .containsExactlyInAnyOrderElementsOf(TopSources.SORTS);
+        assertThat(enumValues(parameters.get("CitationView").getSchema())).as("citation groups view enum")
+                .containsExactlyInAnyOrderElementsOf(CitationGroups.VIEWS);
+        assertThat(enumValues(parameters.get("CitationOrder").getSchema())).as("citation groups order enum")
+                .containsExactlyInAnyOrderElementsOf(CitationGroups.ORDERS);
+        assertThat(enumValues(parameters.get("CitationSourceType").getSchema())).as("citation source_type enum")
+                .containsExactlyInAnyOrderElementsOf(CitationScope.SOURCE_TYPES);
     }
 
     /**
@@ -432,6 +440,53 @@ class OpenApiDocumentIT extends IntegrationTest {
         check.json("GET", "/sentiments", api().get(PREFIX + "/sentiments?competitor_id=999999999&" + project, key), 422);
 
         checkMetrics(check, key, projectId, trello, promptId);
+        checkCitationIntelligence(check, key, projectId, promptId);
+    }
+
+    /**
+     * The citation intelligence routes over the same extracted answers: every view, a filtered and an empty page,
+     * the flat and CSV forms, one cited URL with its occurrences and content, and the refusals.
+     */
+    private void checkCitationIntelligence(Conformance check, String key, long projectId, long promptId) {
+        String project = "project_id=" + projectId;
+        String groups = PREFIX + "/citation_intelligence/groups?";
+        check.json("GET", "/citation_intelligence/groups", nonEmpty(api().get(groups + project, key)), 200);
+        check.json("GET", "/citation_intelligence/groups", nonEmpty(api().get(groups + "view=domain&order=avg_citation_position"
+                + "&direction=asc&model=chatgpt&prompt=" + promptId + "&country_code=us&language_code=EN&" + project, key)), 200);
+        check.json("GET", "/citation_intelligence/groups", nonEmpty(api().get(groups + "view=host&source_type=third_party"
+                + "&content_gap=mentioned&range=30&" + project, key)), 200);
+        check.json("GET", "/citation_intelligence/groups", api().get(groups + "sentiment=negative&query=nothing-like-this&"
+                + project, key), 200);
+        check.json("GET", "/citation_intelligence/groups", api().get(groups + "output=flat&per_page=2&" + project, key), 200);
+        check.csv("GET", "/citation_intelligence/groups", api().get(groups + "output=csv&view=domain&" + project, key));
+        check.json("GET", "/citation_intelligence/groups", api().get(groups + "view=page&" + project, key), 422);
+
+        String domain = db.sql("SELECT domain FROM sources WHERE project_id = :p ORDER BY id LIMIT 1")
+                .param("p", projectId).query(String.class).single();
+        String byDomain = PREFIX + "/citation_intelligence/mentions_by_domain?";
+        check.json("GET", "/citation_intelligence/mentions_by_domain", api().get(byDomain + "domains%5B%5D=" + domain
+                + "&domains%5B%5D=unknown.example.org&model=chatgpt&" + project, key), 200);
+        check.json("GET", "/citation_intelligence/mentions_by_domain", api().get(byDomain + project, key), 422);
+
+        String sha = db.sql("SELECT url_sha256 FROM sources WHERE project_id = :p ORDER BY id LIMIT 1")
+                .param("p", projectId).query(String.class).single();
+        String url = PREFIX + "/citation_intelligence/urls/";
+        check.json("GET", "/citation_intelligence/urls/{url_sha256}", api().get(url + sha + "?" + project, key), 200);
+        check.json("GET", "/citation_intelligence/urls/{url_sha256}",
+                api().get(url + sha + "?from=2030-01-01&source_type=owned&" + project, key), 200);
+        check.json("GET", "/citation_intelligence/urls/{url_sha256}", api().get(url + "0".repeat(64) + "?" + project, key), 404);
+        check.json("GET", "/citation_intelligence/urls/{url_sha256}", api().get(url + "abc?" + project, key), 422);
+        check.json("GET", "/citation_intelligence/urls/{url_sha256}/occurrences",
+                nonEmpty(api().get(url + sha + "/occurrences?" + project, key)), 200);
+        check.json("GET", "/citation_intelligence/urls/{url_sha256}/occurrences",
+                api().get(url + sha + "/occurrences?output=flat&" + project, key), 200);
+        check.csv("GET", "/citation_intelligence/urls/{url_sha256}/occurrences",
+                api().get(url + sha + "/occurrences?output=csv&" + project, key));
+        check.json("GET", "/citation_intelligence/urls/{url_sha256}/occurrences",
+                api().get(url + "0".repeat(64) + "/occurrences?" + project, key), 404);
+        check.json("GET", "/citation_intelligence/urls/{url_sha256}/content", api().get(url + sha + "/content?" + project, key), 200);
+        check.json("GET", "/citation_intelligence/urls/{url_sha256}/content",
+                api().get(url + "0".repeat(64) + "/content?" + project, key), 404);
     }
 
     /**

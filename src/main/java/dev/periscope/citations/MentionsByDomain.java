@@ -1,0 +1,94 @@
+package dev.periscope.citations;
+
+import dev.periscope.metrics.ActorRef;
+import dev.periscope.shared.Json;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * Spec "GET /citation_intelligence/mentions_by_domain": among the responses in scope that cite a domain (its
+ * registrable domain or its exact host), which tracked brands they mention. An actor's share is its mentions over the
+ * mentions of all actors in those responses, × 100; a mention counts once per response and actor, so an actor's
+ * mentions are the responses mentioning it. Shares are rounded by largest remainder so they add up to exactly 100.
+ */
+@Component
+public class MentionsByDomain {
+    public static final int MAX_DOMAINS = 20;
+
+    private final JdbcClient db;
+
+    public MentionsByDomain(JdbcClient db) {
+        this.db = db;
+    }
+
+    /**
+     * @param domains bare lower-case domains or hosts, without repeats
+     * @param actors  the brand first, then the live competitors
+     */
+    public List<Map<String, Object>> compute(CitationScope scope, List<String> domains, List<ActorRef> actors) {
+        Long[] competitorIds = actors.stream().filter(actor -> !actor.isProject()).map(ActorRef::competitorId)
+                .toArray(Long[]::new);
+        Map<String, Long> totals = new HashMap<>();
+        Map<String, Map<Long, Long>> perActor = new HashMap<>();
+        // The scope is materialised so that even a generic (prepared) plan joins it by hash: without it, a generic
+        // plan estimates one row per step and probes executions and prompts once per citation row.
+        // GROUPING SETS: per domain the citing responses (actor rolled up), and per domain and actor the citing
+        // responses that mention it; actor NULL in the second set is "mentions no actor"
+        scope.bind(db.sql("""
+                        WITH scope AS MATERIALIZED (SELECT e.id""" + scope.responses() + """
+                        ),
+                        cited AS (
+                            SELECT DISTINCT requested.domain, s.execution_id
+                              FROM sources s JOIN scope ON scope.id = s.execution_id
+                             CROSS JOIN LATERAL (VALUES (s.domain), (s.host),
+                                   (CASE WHEN s.host LIKE 'www.%' THEN substr(s.host, 5) END)) AS requested (domain)
+                             WHERE (s.domain = ANY (CAST(:ci_domains AS text[])) OR s.host = ANY (CAST(:ci_hosts AS text[])))
+                               AND requested.domain = ANY (CAST(:ci_domains AS text[]))
+                        """ + scope.citations() + """
+                        )
+                        SELECT c.domain, mentioned.actor, GROUPING(mentioned.actor) AS rolled_up,
+                               count(DISTINCT c.execution_id) AS responses
+                          FROM cited c
+                          LEFT JOIN LATERAL (
+                               SELECT coalesce(m.competitor_id, 0) AS actor FROM mentions m
+                                WHERE m.execution_id = c.execution_id
+                                  AND (m.competitor_id IS NULL OR m.competitor_id = ANY (CAST(:ci_competitors AS bigint[])))
+                               ) mentioned ON TRUE
+                         GROUP BY GROUPING SETS ((c.domain), (c.domain, mentioned.actor))
+                        """))
+                .param("ci_domains", domains.toArray(String[]::new))
+                .param("ci_hosts", domains.stream().flatMap(domain -> Stream.of(domain, "www." + domain))
+                        .toArray(String[]::new))
+                .param("ci_competitors", competitorIds)
+                .query((ResultSet rs) -> {
+                    String domain = rs.getString("domain");
+                    if (rs.getInt("rolled_up") == 1) {
+                        totals.put(domain, rs.getLong("responses"));
+                    } else {
+                        long actor = rs.getObject("actor") == null ? -1 : rs.getLong("actor");
+                        perActor.computeIfAbsent(domain, d -> new HashMap<>()).put(actor, rs.getLong("responses"));
+                    }
+                });
+
+        List<Map<String, Object>> data = new ArrayList<>();
+        for (String domain : domains) {
+            Map<Long, Long> counts = perActor.getOrDefault(domain, Map.of());
+            Map<ActorRef, Long> mentions = new LinkedHashMap<>();
+            actors.forEach(actor -> mentions.put(actor, counts.getOrDefault(actor.key(), 0L)));
+            Map<ActorRef, Double> shares = Percentages.shares(mentions);
+            List<Map<String, Object>> rows = new ArrayList<>();
+            actors.forEach(actor -> rows.add(Json.object("actor", actor.json(), "responses", mentions.get(actor),
+                    "share", shares.get(actor))));
+            data.add(Json.object("domain", domain, "total_responses", totals.getOrDefault(domain, 0L),
+                    "responses_without_mentions", counts.getOrDefault(-1L, 0L), "actors", rows));
+        }
+        return data;
+    }
+}
