@@ -4,6 +4,8 @@ import dev.periscope.PeriscopeApplication;
 import dev.periscope.access.Accounts;
 import dev.periscope.access.ApiKeys;
 import dev.periscope.access.Scope;
+import dev.periscope.bench.BenchRunner;
+import dev.periscope.bench.BenchSeeder;
 import dev.periscope.plans.Plan;
 import dev.periscope.shared.ApiException;
 import dev.periscope.shared.Json;
@@ -23,10 +25,11 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code accounts create --email E --plan P}, {@code accounts set-plan E P}, {@code accounts set-tracking E weekly|daily},
  * {@code keys create --account E --scope S
  * [--name N]}, {@code keys revoke ID}, {@code keys rotate ID}. Each prints one JSON object on standard output;
- * failures print a JSON error on standard error and exit non-zero.
+ * failures print a JSON error on standard error and exit non-zero. {@code bench seed} and {@code bench run} load and
+ * measure a large synthetic project ({@link dev.periscope.bench}); {@code bench run} prints one JSON object per line.
  */
 public final class AdminCommandLine {
-    private static final Set<String> GROUPS = Set.of("accounts", "keys");
+    private static final Set<String> GROUPS = Set.of("accounts", "keys", "bench");
     static final String USAGE = """
             usage:
               periscope accounts create --email EMAIL --plan starter|growth|scale
@@ -36,6 +39,9 @@ public final class AdminCommandLine {
               periscope keys list --account EMAIL
               periscope keys revoke KEY_ID
               periscope keys rotate KEY_ID
+              periscope bench seed [--prompts 5000] [--engines 5] [--weeks 52] [--competitors 10] [--account EMAIL]
+                                   [--seed N]
+              periscope bench run --project ID --base-url URL --key KEY [--iterations 30] [--warmup 3]
             """;
 
     private AdminCommandLine() {
@@ -67,8 +73,14 @@ public final class AdminCommandLine {
         defaults.put("logging.level.root", "ERROR");
         defaults.put("spring.main.banner-mode", "off");
         application.setDefaultProperties(defaults);
-        try (ConfigurableApplicationContext context = application.run()) {
+        // application.properties outranks default properties, so its INFO level wins and startup lines land on
+        // standard output; bench run prints JSON lines there, so for bench the quiet level goes in as an argument.
+        String[] arguments = command.group().equals("bench") ? new String[] {"--logging.level.root=ERROR"} : new String[0];
+        try (ConfigurableApplicationContext context = application.run(arguments)) {
             JsonMapper json = context.getBean(JsonMapper.class);
+            if (command.group().equals("bench")) {
+                return bench(command, context, json, out, err);
+            }
             Object result = command.execute(context.getBean(Accounts.class), context.getBean(ApiKeys.class));
             out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(result));
             return 0;
@@ -78,6 +90,31 @@ public final class AdminCommandLine {
             return 1;
         } catch (IllegalArgumentException failure) {
             err.println(Json.object("error", Json.object("code", "ERR_INVALID_PARAM", "message", failure.getMessage())));
+            return 1;
+        }
+    }
+
+    /** The bench commands report progress on standard error while they work; their figures go to standard output. */
+    private static int bench(Command command, ConfigurableApplicationContext context, JsonMapper json, PrintStream out,
+                             PrintStream err) {
+        try {
+            if (command.action().equals("seed")) {
+                Map<String, Object> result = context.getBean(BenchSeeder.class).seed(command.seedOptions(), err::println);
+                out.println(json.writerWithDefaultPrettyPrinter().writeValueAsString(result));
+            } else {
+                context.getBean(BenchRunner.class).run(command.runOptions(), line -> {
+                    out.println(json.writeValueAsString(line));
+                    out.flush();
+                });
+            }
+            return 0;
+        } catch (IllegalArgumentException failure) {
+            err.println(json.writeValueAsString(Json.object("error",
+                    Json.object("code", "ERR_INVALID_PARAM", "message", failure.getMessage()))));
+            return 1;
+        } catch (IllegalStateException failure) {
+            err.println(json.writeValueAsString(Json.object("error",
+                    Json.object("code", "ERR_BENCH_FAILED", "message", failure.getMessage()))));
             return 1;
         }
     }
@@ -121,6 +158,15 @@ public final class AdminCommandLine {
                 case "keys create" -> require("account", "scope");
                 case "keys list" -> require("account");
                 case "keys revoke", "keys rotate" -> requirePositional(1);
+                case "bench seed" -> {
+                    allowOnly("prompts", "engines", "weeks", "competitors", "account", "seed");
+                    seedOptions();
+                }
+                case "bench run" -> {
+                    require("project", "base-url", "key");
+                    allowOnly("project", "base-url", "key", "iterations", "warmup");
+                    runOptions();
+                }
                 default -> throw new IllegalArgumentException("unknown command: " + group + " " + action);
             }
         }
@@ -130,6 +176,52 @@ public final class AdminCommandLine {
                 if (!options.containsKey(name)) {
                     throw new IllegalArgumentException("missing --" + name);
                 }
+            }
+        }
+
+        private void allowOnly(String... names) {
+            Set<String> allowed = Set.of(names);
+            for (String name : options.keySet()) {
+                if (!allowed.contains(name)) {
+                    throw new IllegalArgumentException("unknown option --" + name + " for " + group + " " + action);
+                }
+            }
+            if (!positional.isEmpty()) {
+                throw new IllegalArgumentException(group + " " + action + " takes no arguments, only options");
+            }
+        }
+
+        BenchSeeder.Options seedOptions() {
+            return new BenchSeeder.Options(number("prompts", 5_000), number("engines", 5), number("weeks", 52),
+                    number("competitors", 10), options.get("account"), wholeNumber("seed", 42));
+        }
+
+        BenchRunner.Options runOptions() {
+            long project = wholeNumber("project", 0);
+            if (project < 1) {
+                throw new IllegalArgumentException("--project must be a project id");
+            }
+            return new BenchRunner.Options(project, options.get("base-url"), options.get("key"),
+                    number("iterations", 30), number("warmup", 3));
+        }
+
+        private int number(String name, int defaultValue) {
+            long value = wholeNumber(name, defaultValue);
+            if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("--" + name + " is out of range");
+            }
+            return (int) value;
+        }
+
+        private long wholeNumber(String name, long defaultValue) {
+            String value = options.get(name);
+            if (value == null) {
+                return defaultValue;
+            }
+            try {
+                return Long.parseLong(value.strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--" + name + " must be a whole number, not " + value);
             }
         }
 

@@ -112,4 +112,22 @@ class AdminCommandLineIT {
         assertThat(run("accounts", "create", "--email", email, "--plan", "starter").exit()).isZero();
         assertThat(run("accounts", "create", "--email", email.toUpperCase(), "--plan", "starter").err()).contains("already exists");
     }
+
+    @Test
+    void benchOptionsAreCheckedBeforeAnythingStarts() {
+        Result noKey = run("bench", "run", "--project", "1", "--base-url", "http://127.0.0.1:1");
+        assertThat(noKey.exit()).isEqualTo(2);
+        assertThat(noKey.err()).contains("missing --key").contains("periscope bench run");
+        Result badUrl = run("bench", "run", "--project", "1", "--base-url", "127.0.0.1:8080", "--key", "k");
+        assertThat(badUrl.exit()).isEqualTo(2);
+        assertThat(badUrl.err()).contains("--base-url");
+        Result engines = run("bench", "seed", "--engines", "6");
+        assertThat(engines.exit()).isEqualTo(2);
+        assertThat(engines.err()).contains("--engines must be between 1 and 5");
+        Result typo = run("bench", "seed", "--prompt", "10");
+        assertThat(typo.exit()).isEqualTo(2);
+        assertThat(typo.err()).contains("unknown option --prompt");
+        Result words = run("bench", "seed", "--weeks", "many");
+        assertThat(words.err()).contains("--weeks must be a whole number");
+    }
 }
