@@ -45,8 +45,12 @@ public class BenchRunner {
         this.clock = clock;
     }
 
-    public record Options(long projectId, String baseUrl, String key, int iterations, int warmup) {
+    /** {@code family} null runs every endpoint family, else only {@code metrics}, {@code insights} or {@code citation_intelligence}. */
+    public record Options(long projectId, String baseUrl, String key, int iterations, int warmup, String family) {
         public Options {
+            if (family != null && !List.of("metrics", "insights", "citation_intelligence").contains(family)) {
+                throw new IllegalArgumentException("--family must be metrics, insights or citation_intelligence");
+            }
             if (iterations < 1) {
                 throw new IllegalArgumentException("--iterations must be at least 1");
             }
@@ -104,6 +108,9 @@ public class BenchRunner {
             worst.put(family, new Worst());
         }
         for (BenchEndpoints.Endpoint endpoint : BenchEndpoints.all(subject.topDomains(), subject.topUrl())) {
+            if (options.family() != null && !options.family().equals(endpoint.family())) {
+                continue;
+            }
             for (FilterSet filters : filterSets) {
                 if (!filters.fits(endpoint)) {
                     continue;

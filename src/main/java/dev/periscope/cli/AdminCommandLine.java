@@ -42,6 +42,7 @@ public final class AdminCommandLine {
               periscope bench seed [--prompts 5000] [--engines 5] [--weeks 52] [--competitors 10] [--account EMAIL]
                                    [--seed N]
               periscope bench run --project ID --base-url URL --key KEY [--iterations 30] [--warmup 3]
+                                  [--family metrics|insights|citation_intelligence]
             """;
 
     private AdminCommandLine() {
@@ -164,7 +165,7 @@ public final class AdminCommandLine {
                 }
                 case "bench run" -> {
                     require("project", "base-url", "key");
-                    allowOnly("project", "base-url", "key", "iterations", "warmup");
+                    allowOnly("project", "base-url", "key", "iterations", "warmup", "family");
                     runOptions();
                 }
                 default -> throw new IllegalArgumentException("unknown command: " + group + " " + action);
@@ -202,7 +203,7 @@ public final class AdminCommandLine {
                 throw new IllegalArgumentException("--project must be a project id");
             }
             return new BenchRunner.Options(project, options.get("base-url"), options.get("key"),
-                    number("iterations", 30), number("warmup", 3));
+                    number("iterations", 30), number("warmup", 3), options.get("family"));
         }
 
         private int number(String name, int defaultValue) {

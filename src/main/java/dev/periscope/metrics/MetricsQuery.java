@@ -83,13 +83,15 @@ public class MetricsQuery {
             params.put("scopes", prompts);
         } else {
             // Scopes 3 and 4 repeat 0 and 1 with prompt type, brand kind and locale collapsed ('*'): far fewer rows.
-            boolean collapsed = filter.promptType() == null && filter.brandKind() == null && filter.countryCode() == null
-                    && filter.languageCode() == null;
+            // Scopes 5 and 6 keep only the prompt type or only the brand kind.
+            boolean noLocale = filter.countryCode() == null && filter.languageCode() == null;
+            boolean collapsed = noLocale && filter.promptType() == null && filter.brandKind() == null;
             if (filter.collectionId() != null) {
                 where.append(" AND r.scope = ").append(collapsed ? 4 : 1).append(" AND r.scope_id = :scope");
                 params.put("scope", filter.collectionId());
             } else {
-                where.append(" AND r.scope = ").append(collapsed ? 3 : 0).append(" AND r.scope_id = 0");
+                int scope = collapsed ? 3 : !noLocale ? 0 : filter.brandKind() == null ? 5 : filter.promptType() == null ? 6 : 0;
+                where.append(" AND r.scope = ").append(scope).append(" AND r.scope_id = 0");
             }
         }
         if (filter.range().from() != null) {

@@ -19,7 +19,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  *
  * <p>Scopes of {@code metric_rollups}: 0 all live prompts, 1 one collection, 2 one prompt; 3 and 4 repeat 0 and 1
  * with prompt type, brand kind, country and language collapsed to {@code '*'}, for the many reads that filter on
- * none of them.
+ * none of them; 5 and 6 keep only the prompt type, or only the brand kind.
  */
 @Component
 public class Rollups {
@@ -70,6 +70,10 @@ public class Rollups {
                 UNION ALL
                 SELECT 4, pc.collection_id, f.prompt_id, f.model, '*', '*', '*', '*', %2$s
                   FROM facts f JOIN prompt_collections pc ON pc.prompt_id = f.prompt_id
+                UNION ALL
+                SELECT 5, 0, f.prompt_id, f.model, f.prompt_type, '*', '*', '*', %2$s FROM facts f
+                UNION ALL
+                SELECT 6, 0, f.prompt_id, f.model, '*', f.brand_kind, '*', '*', %2$s FROM facts f
             )
             INSERT INTO metric_rollups (project_id, scope, scope_id, day, model, prompt_type, brand_kind, country_code,
                                         language_code, actor, executions, responses, mentions, inverse_positions,
@@ -162,6 +166,10 @@ public class Rollups {
                 .param("start", day.atStartOfDay().atOffset(ZoneOffset.UTC))
                 .param("end", day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC))
                 .update();
+        db.sql(DOMAIN_COLLECTIONS_DAY).param("project", projectId).param("day", day)
+                .param("start", day.atStartOfDay().atOffset(ZoneOffset.UTC))
+                .param("end", day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC))
+                .update();
         db.sql(DOMAIN_MONTH).param("project", projectId).param("month", month).param("next", month.plusMonths(1)).update();
     }
 
@@ -187,14 +195,32 @@ public class Rollups {
                                      (c.domain, c.prompt_type), (c.domain, c.brand_kind))
             """;
 
+    /** Grains 5 (a collection) and 6 (a collection and an engine). */
+    private static final String DOMAIN_COLLECTIONS_DAY = """
+            WITH cited AS (
+                SELECT DISTINCT s.execution_id, s.domain, e.model, pc.collection_id
+                  FROM prompt_executions e JOIN prompts p ON p.id = e.prompt_id
+                  JOIN prompt_collections pc ON pc.prompt_id = e.prompt_id
+                  JOIN sources s ON s.execution_id = e.id
+                 WHERE e.project_id = :project AND e.executed_at >= :start AND e.executed_at < :end
+                   AND e.success AND NOT e.no_result AND p.deleted_at IS NULL
+            )
+            INSERT INTO domain_rollups (project_id, domain, grain, collection_id, model, prompt_type, brand_kind, month, day,
+                                        responses, mentioned, inverse)
+            SELECT :project, c.domain, CASE WHEN GROUPING(c.model) = 0 THEN 6 ELSE 5 END, c.collection_id,
+                   coalesce(c.model, ''), '', '', false, :day, count(*), count(m.id), coalesce(sum(1.0 / m.position), 0)
+              FROM cited c LEFT JOIN mentions m ON m.execution_id = c.execution_id AND m.competitor_id IS NULL
+             GROUP BY GROUPING SETS ((c.collection_id, c.domain), (c.collection_id, c.domain, c.model))
+            """;
+
     private static final String DOMAIN_MONTH = """
-            INSERT INTO domain_rollups (project_id, domain, grain, model, prompt_type, brand_kind, month, day, responses,
-                                        mentioned, inverse)
-            SELECT project_id, domain, grain, model, prompt_type, brand_kind, true, :month, sum(responses), sum(mentioned),
-                   sum(inverse)
+            INSERT INTO domain_rollups (project_id, domain, grain, collection_id, model, prompt_type, brand_kind, month, day,
+                                        responses, mentioned, inverse)
+            SELECT project_id, domain, grain, collection_id, model, prompt_type, brand_kind, true, :month, sum(responses),
+                   sum(mentioned), sum(inverse)
               FROM domain_rollups
              WHERE project_id = :project AND NOT month AND day >= :month AND day < :next
-             GROUP BY project_id, domain, grain, model, prompt_type, brand_kind
+             GROUP BY project_id, domain, grain, collection_id, model, prompt_type, brand_kind
             """;
 
     /** The brand's day rows per prompt, per engine and for all engines ('' ), from the scope-2 rollups. */

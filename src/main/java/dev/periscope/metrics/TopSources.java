@@ -29,24 +29,41 @@ public class TopSources {
     }
 
     public Listing list(ExecutionFilter filter, String query, String sort, PageRequest page) {
-        boolean rollup = MetricsQuery.rollupAnswers(filter) && filter.collectionId() == null && filter.prompt() == null
-                && filter.countryCode() == null && filter.languageCode() == null;
-        return rollup ? rollup(filter, query, sort, page) : raw(filter, query, sort, page);
+        return rollupAnswers(filter) ? rollup(filter, query, sort, page) : raw(filter, query, sort, page);
     }
 
-    /** From {@code domain_rollups}: the grain that holds exactly the engine, prompt type and brand kind filters. */
+    /**
+     * What {@code domain_rollups} holds: the engine, prompt type and brand kind in any combination, or a collection
+     * with or without an engine; whole UTC days.
+     */
+    public static boolean rollupAnswers(ExecutionFilter filter) {
+        return MetricsQuery.rollupAnswers(filter) && filter.prompt() == null && filter.countryCode() == null
+                && filter.languageCode() == null
+                && (filter.collectionId() == null || filter.promptType() == null && filter.brandKind() == null);
+    }
+
+    /**
+     * From {@code domain_rollups}: the grain that holds exactly the filters. Grains 1 to 6 store '' for the columns
+     * they sum over, so every read matches all three columns; grain 0 (two or more of them) matches the given ones.
+     */
     public Listing rollup(ExecutionFilter filter, String query, String sort, PageRequest page) {
         int set = (filter.model() != null ? 1 : 0) + (filter.promptType() != null ? 1 : 0) + (filter.brandKind() != null ? 1 : 0);
-        int grain = set == 0 ? 1 : set > 1 ? 0 : filter.model() != null ? 2 : filter.promptType() != null ? 3 : 4;
-        StringBuilder where = new StringBuilder(" WHERE r.project_id = :f_project AND r.grain = " + grain + " AND " + MonthWindow.CONDITION);
-        if (filter.model() != null) {
-            where.append(" AND r.model = :f_model");
+        int grain;
+        if (filter.collectionId() != null) {
+            grain = filter.model() != null ? 6 : 5;
+        } else {
+            grain = set == 0 ? 1 : set > 1 ? 0 : filter.model() != null ? 2 : filter.promptType() != null ? 3 : 4;
         }
-        if (filter.promptType() != null) {
-            where.append(" AND r.prompt_type = :f_prompt_type");
-        }
-        if (filter.brandKind() != null) {
-            where.append(" AND r.brand_kind = :f_brand_kind");
+        StringBuilder where = new StringBuilder(" WHERE r.project_id = :f_project AND r.grain = " + grain
+                + " AND r.collection_id = :collection AND " + MonthWindow.CONDITION);
+        Map<String, Object> params = new java.util.HashMap<>();
+        params.put("collection", filter.collectionId() == null ? 0L : filter.collectionId());
+        for (String[] column : new String[][] {{"model", filter.model()}, {"prompt_type", filter.promptType()},
+                {"brand_kind", filter.brandKind()}}) {
+            if (column[1] != null || grain != 0) {
+                where.append(" AND r.").append(column[0]).append(" = :c_").append(column[0]);
+                params.put("c_" + column[0], column[1] == null ? "" : column[1]);
+            }
         }
         if (query != null) {
             where.append(" AND r.domain ILIKE :query");
@@ -54,7 +71,7 @@ public class TopSources {
         String grouped = "SELECT r.domain, sum(r.responses) AS responses, sum(r.mentioned) AS mentioned, sum(r.inverse) AS inverse"
                 + " FROM domain_rollups r" + where + " GROUP BY r.domain";
         MonthWindow window = MonthWindow.of(filter);
-        return page(grouped, query, sort, page, spec -> window.bind(filter.bind(spec)));
+        return page(grouped, query, sort, page, spec -> window.bind(filter.bind(spec)).params(params));
     }
 
     /** The reference: distinct (execution, domain) pairs of the raw sources, joined to the brand's mentions. */

@@ -203,8 +203,11 @@ class RollupCorrectnessIT extends IntegrationTest {
             assertThat(fast.total()).as("prompt summary total " + filter).isEqualTo(reference.total());
             assertThat(fast.rows()).as("prompt summary " + filter + " " + sort + " " + page).isEqualTo(reference.rows());
 
-            ExecutionFilter domains = new ExecutionFilter(projectId, filter.range(), filter.model(), null, null, null, null,
-                    filter.promptType(), filter.brandKind(), null, null, List.of());
+            boolean byCollection = filter.promptType() == null && filter.brandKind() == null;
+            ExecutionFilter domains = new ExecutionFilter(projectId, filter.range(), filter.model(),
+                    byCollection ? filter.collectionId() : null, null, null, null, filter.promptType(), filter.brandKind(),
+                    null, null, List.of());
+            assertThat(TopSources.rollupAnswers(domains)).isTrue();
             String domainSort = TopSources.SORTS.get(random.nextInt(TopSources.SORTS.size()));
             String query = random.nextInt(4) == 0 ? "SITE1" : null;
             TopSources.Listing fastDomains = topSources.rollup(domains, query, domainSort, page);
