@@ -60,8 +60,9 @@ public class DatabaseConfig {
         config.addDataSourceProperty("reWriteBatchedInserts", "true");
         // The driver prepares a statement on the server after a few uses, and PostgreSQL may then plan it once for
         // any parameters: for the analytics reads (a project, a range, filters) that generic plan can be many times
-        // slower than planning with the actual values, which costs well under a millisecond.
-        config.addDataSourceProperty("options", "-c plan_cache_mode=force_custom_plan");
+        // slower than planning with the actual values, which costs well under a millisecond. Starting parallel
+        // workers costs milliseconds too: only plans that are expensive anyway get them (rollup reads stay serial).
+        config.addDataSourceProperty("options", "-c plan_cache_mode=force_custom_plan -c parallel_setup_cost=10000");
         return new HikariDataSource(config);
     }
 

@@ -280,21 +280,44 @@ public class ModelInsights {
             trend.add(Json.object("date", date.toString(), "responses", pair[0], "responses_with_results", pair[1],
                     "result_rate", rate(pair[1], pair[0])));
         }
-        String grouped = """
-                SELECT e.prompt_id, min(p.prompt_text) AS prompt_text, count(*) AS responses,
-                       count(*) FILTER (WHERE NOT e.no_result) AS with_results
-                  FROM prompt_executions e JOIN prompts p ON p.id = e.prompt_id
-                 WHERE p.deleted_at IS NULL AND e.success
-                """ + overview.conditions() + " GROUP BY e.prompt_id";
-        long prompts = overview.bind(db.sql("SELECT count(*) FROM (" + grouped + ") g")).query(Long.class).single();
-        List<Map<String, Object>> rows = overview.bind(db.sql(grouped
-                        + " ORDER BY count(*) FILTER (WHERE NOT e.no_result) * 1.0 / count(*) DESC, count(*) DESC, e.prompt_id"
-                        + " LIMIT :limit OFFSET :offset"))
+        String grouped;
+        MonthWindow window = MetricsQuery.rollupAnswers(overview) ? MonthWindow.of(overview) : null;
+        if (window != null) {
+            // From prompt_rollups: whole months from month rows, the edges from day rows (as the prompt summary).
+            grouped = """
+                    SELECT r.prompt_id, min(p.prompt_text) AS prompt_text, sum(r.executions) AS responses,
+                           sum(r.responses) AS with_results
+                      FROM prompt_rollups r JOIN prompts p ON p.id = r.prompt_id
+                     WHERE r.project_id = :f_project AND r.model = :f_model AND p.deleted_at IS NULL AND
+                    """ + MonthWindow.CONDITION + overview.promptConditions()
+                    + (overview.countryCode() == null ? "" : " AND r.country_code = :f_country")
+                    + (overview.languageCode() == null ? "" : " AND r.language_code = :f_language")
+                    + " GROUP BY r.prompt_id HAVING sum(r.executions) > 0";
+        } else {
+            grouped = """
+                    SELECT e.prompt_id, min(p.prompt_text) AS prompt_text, count(*) AS responses,
+                           count(*) FILTER (WHERE NOT e.no_result) AS with_results
+                      FROM prompt_executions e JOIN prompts p ON p.id = e.prompt_id
+                     WHERE p.deleted_at IS NULL AND e.success
+                    """ + overview.conditions() + " GROUP BY e.prompt_id";
+        }
+        long[] prompts = {0};
+        JdbcClient.StatementSpec spec = overview.bind(db.sql("SELECT g.*, count(*) OVER () AS total FROM (" + grouped
+                + ") g ORDER BY g.with_results * 1.0 / g.responses DESC, g.responses DESC, g.prompt_id"
+                + " LIMIT :limit OFFSET :offset"));
+        List<Map<String, Object>> rows = (window == null ? spec : window.bind(spec))
                 .param("limit", page.perPage()).param("offset", page.offset())
-                .query((rs, n) -> Json.object("prompt_id", rs.getLong("prompt_id"), "prompt_text", rs.getString("prompt_text"),
-                        "responses", rs.getLong("responses"), "responses_with_results", rs.getLong("with_results"),
-                        "result_rate", rate(rs.getLong("with_results"), rs.getLong("responses"))))
+                .query((rs, n) -> {
+                    prompts[0] = rs.getLong("total");
+                    return Json.object("prompt_id", rs.getLong("prompt_id"), "prompt_text", rs.getString("prompt_text"),
+                            "responses", rs.getLong("responses"), "responses_with_results", rs.getLong("with_results"),
+                            "result_rate", rate(rs.getLong("with_results"), rs.getLong("responses")));
+                })
                 .list();
+        if (rows.isEmpty() && page.page() > 1) {
+            JdbcClient.StatementSpec count = overview.bind(db.sql("SELECT count(*) FROM (" + grouped + ") g"));
+            prompts[0] = (window == null ? count : window.bind(count)).query(Long.class).single();
+        }
         return Json.object(
                 "model", AI_OVERVIEW,
                 "total_responses", total,
@@ -303,7 +326,7 @@ public class ModelInsights {
                 "trend", trend,
                 "page", page.page(),
                 "per_page", page.perPage(),
-                "total", prompts,
+                "total", prompts[0],
                 "data", rows);
     }
 

@@ -93,27 +93,31 @@ public class TopSources {
 
     private Listing page(String grouped, String query, String sort, PageRequest page,
                          java.util.function.UnaryOperator<JdbcClient.StatementSpec> bind) {
-        var count = bind.apply(db.sql("SELECT count(*) FROM (" + grouped + ") g"));
         String order = switch (sort) {
             case "avg_mention_rate" -> "g.mentioned::numeric / g.responses DESC, g.responses DESC";
             case "avg_visibility" -> "g.inverse / g.responses DESC, g.responses DESC";
             default -> "g.responses DESC";
         };
-        var select = bind.apply(db.sql("SELECT g.* FROM (" + grouped + ") g ORDER BY " + order
+        String pattern = query == null ? null
+                : "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+        long[] total = {0};
+        var select = bind.apply(db.sql("SELECT g.*, count(*) OVER () AS total FROM (" + grouped + ") g ORDER BY " + order
                 + ", g.domain LIMIT :limit OFFSET :offset"));
-        if (query != null) {
-            String pattern = "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-            count = count.param("query", pattern);
+        if (pattern != null) {
             select = select.param("query", pattern);
         }
-        long total = count.query(Long.class).single();
         List<Map<String, Object>> rows = select.param("limit", page.perPage()).param("offset", page.offset())
                 .query((rs, n) -> {
+                    total[0] = rs.getLong("total");
                     long responses = rs.getLong("responses");
                     return Json.object("domain", rs.getString("domain"), "total_responses", responses,
                             "avg_visibility", Metrics.round(rs.getDouble("inverse") * 100 / responses),
                             "avg_mention_rate", Metrics.round(rs.getLong("mentioned") * 100.0 / responses));
                 }).list();
-        return new Listing(rows, total);
+        if (rows.isEmpty() && page.page() > 1) {
+            var count = bind.apply(db.sql("SELECT count(*) FROM (" + grouped + ") g"));
+            total[0] = (pattern == null ? count : count.param("query", pattern)).query(Long.class).single();
+        }
+        return new Listing(rows, total[0]);
     }
 }

@@ -39,6 +39,8 @@ class RollupCorrectnessIT extends IntegrationTest {
     PromptSummary promptSummary;
     @Autowired
     TopSources topSources;
+    @Autowired
+    ModelInsights insights;
 
     private final SplittableRandom random = new SplittableRandom(20261122);
     private long projectId;
@@ -214,6 +216,20 @@ class RollupCorrectnessIT extends IntegrationTest {
             TopSources.Listing referenceDomains = topSources.raw(domains, query, domainSort, page);
             assertThat(fastDomains.total()).as("top sources total " + domains).isEqualTo(referenceDomains.total());
             assertThat(fastDomains.rows()).as("top sources " + domains + " " + domainSort).isEqualTo(referenceDomains.rows());
+
+            if (filter.range().from() != null) {
+                // One millisecond earlier selects the same executions (they run on whole seconds) but not the rollups.
+                ExecutionFilter shifted = new ExecutionFilter(projectId,
+                        new DateRange(filter.range().from().minusMillis(1), filter.range().to()), filter.model(),
+                        filter.collectionId(), filter.countryCode(), filter.languageCode(), filter.prompt(),
+                        filter.promptType(), filter.brandKind(), null, null, List.of());
+                assertThat(MetricsQuery.rollupAnswers(shifted)).isFalse();
+                Map<String, Object> fastOverview = insights.aiOverviewResults(filter, Granularity.WEEK, page);
+                Map<String, Object> rawOverview = insights.aiOverviewResults(shifted, Granularity.WEEK, page);
+                for (String field : List.of("total_responses", "responses_with_results", "total", "data")) {
+                    assertThat(fastOverview.get(field)).as("ai overview " + field + " " + filter).isEqualTo(rawOverview.get(field));
+                }
+            }
         }
     }
 
