@@ -287,9 +287,10 @@ public class ModelInsights {
             grouped = """
                     SELECT r.prompt_id, min(p.prompt_text) AS prompt_text, sum(r.executions) AS responses,
                            sum(r.responses) AS with_results
-                      FROM prompt_rollups r JOIN prompts p ON p.id = r.prompt_id
-                     WHERE r.project_id = :f_project AND r.model = :f_model AND p.deleted_at IS NULL AND
-                    """ + MonthWindow.CONDITION + overview.promptConditions()
+                      FROM""" + " " + MonthWindow.rows("prompt_rollups") + """
+                       JOIN prompts p ON p.id = r.prompt_id
+                     WHERE r.model = :f_model AND p.deleted_at IS NULL
+                    """ + overview.promptConditions()
                     + (overview.countryCode() == null ? "" : " AND r.country_code = :f_country")
                     + (overview.languageCode() == null ? "" : " AND r.language_code = :f_language")
                     + " GROUP BY r.prompt_id HAVING sum(r.executions) > 0";

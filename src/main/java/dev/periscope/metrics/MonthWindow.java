@@ -10,11 +10,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * from month rows, the days at its edges from day rows. Open bounds become far dates.
  */
 record MonthWindow(LocalDate from, LocalDate to, LocalDate monthsFrom, LocalDate monthsTo) {
-    /** The condition over a table aliased {@code r} with columns {@code month} and {@code day}. */
-    static final String CONDITION = """
-            ((r.month AND r.day >= :months_from AND r.day < :months_to)
-              OR (NOT r.month AND r.day >= :from AND r.day < :to AND NOT (r.day >= :months_from AND r.day < :months_to)))
-            """;
+    /**
+     * The rows of a table with columns {@code project_id}, {@code month} and {@code day} that the window reads, as a
+     * derived table aliased {@code r}: three index ranges (the months, and the days before and after them), so the
+     * conditions a query adds on {@code r} are pushed into each range and the reads stay index-only.
+     */
+    static String rows(String table) {
+        String base = "SELECT * FROM " + table + " WHERE project_id = :f_project AND ";
+        return "(" + base + "month AND day >= :months_from AND day < :months_to"
+                + " UNION ALL " + base + "NOT month AND day >= :from AND day < :months_from"
+                + " UNION ALL " + base + "NOT month AND day >= :months_to AND day < :to) r";
+    }
 
     static MonthWindow of(ExecutionFilter filter) {
         LocalDate from = filter.range().from() == null ? LocalDate.of(1970, 1, 1)

@@ -41,8 +41,8 @@ public class PromptSummary {
         MonthWindow window = MonthWindow.of(filter);
         String keys = byModel ? "r.prompt_id, r.model" : "r.prompt_id";
         StringBuilder where = new StringBuilder("""
-                 WHERE r.project_id = :f_project AND p.deleted_at IS NULL AND
-                """ + MonthWindow.CONDITION);
+                 WHERE p.deleted_at IS NULL
+                """);
         if (filter.model() != null) {
             where.append(" AND r.model = :f_model");
         } else {
@@ -59,7 +59,8 @@ public class PromptSummary {
                 , sum(r.responses) AS responses, sum(r.mentions) AS mentions, sum(r.citations) AS citations,
                        sum(r.mention_positions)::numeric / nullif(sum(r.mentions), 0) AS avg_mention_position,
                        sum(r.citation_positions)::numeric / nullif(sum(r.visible_citations), 0) AS avg_position
-                  FROM prompt_rollups r JOIN prompts p ON p.id = r.prompt_id
+                  FROM""" + " " + MonthWindow.rows("prompt_rollups") + """
+                   JOIN prompts p ON p.id = r.prompt_id
                 """ + where + " GROUP BY " + keys + " HAVING sum(r.responses) > 0";
         return page(filter, grouped, byModel, sort, descending, page, window::bind);
     }

@@ -54,8 +54,7 @@ public class TopSources {
         } else {
             grain = set == 0 ? 1 : set > 1 ? 0 : filter.model() != null ? 2 : filter.promptType() != null ? 3 : 4;
         }
-        StringBuilder where = new StringBuilder(" WHERE r.project_id = :f_project AND r.grain = " + grain
-                + " AND r.collection_id = :collection AND " + MonthWindow.CONDITION);
+        StringBuilder where = new StringBuilder(" WHERE r.grain = " + grain + " AND r.collection_id = :collection");
         Map<String, Object> params = new java.util.HashMap<>();
         params.put("collection", filter.collectionId() == null ? 0L : filter.collectionId());
         for (String[] column : new String[][] {{"model", filter.model()}, {"prompt_type", filter.promptType()},
@@ -69,7 +68,7 @@ public class TopSources {
             where.append(" AND r.domain ILIKE :query");
         }
         String grouped = "SELECT r.domain, sum(r.responses) AS responses, sum(r.mentioned) AS mentioned, sum(r.inverse) AS inverse"
-                + " FROM domain_rollups r" + where + " GROUP BY r.domain";
+                + " FROM " + MonthWindow.rows("domain_rollups") + where + " GROUP BY r.domain";
         MonthWindow window = MonthWindow.of(filter);
         return page(grouped, query, sort, page, spec -> window.bind(filter.bind(spec)).params(params));
     }
