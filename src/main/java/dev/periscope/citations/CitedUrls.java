@@ -1,14 +1,13 @@
 package dev.periscope.citations;
 
+import dev.periscope.shared.SqlArrays;
 import dev.periscope.shared.ApiException;
 import dev.periscope.shared.ErrorCode;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
-import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -165,7 +164,6 @@ public class CitedUrls {
 
     private static Map<String, Object> occurrence(ResultSet rs, int n) throws SQLException {
         String excerpt = rs.getString("excerpt");
-        Array queries = rs.getArray("fan_out_queries");
         return Json.object(
                 "answer_id", rs.getLong("id"),
                 "prompt_execution_id", rs.getLong("id"),
@@ -177,7 +175,7 @@ public class CitedUrls {
                 "source_type", rs.getString("source_type"),
                 "excerpt", excerpt,
                 "response_truncated", excerpt.codePointCount(0, excerpt.length()) < rs.getInt("response_length"),
-                "fan_out_queries", queries == null ? List.of() : Arrays.asList((String[]) queries.getArray()));
+                "fan_out_queries", SqlArrays.strings(rs.getArray("fan_out_queries")));
     }
 
     /** Page-cache metadata: nothing is cached yet, so every field is null. */

@@ -1,13 +1,12 @@
 package dev.periscope.execution;
 
+import dev.periscope.shared.SqlArrays;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
-import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -45,7 +44,6 @@ public class ExecutionListing {
     }
 
     private static Map<String, Object> row(ResultSet rs, int n) throws SQLException {
-        Array queries = rs.getArray("fan_out_queries");
         return Json.object(
                 "id", rs.getLong("id"),
                 "prompt_id", rs.getLong("prompt_id"),
@@ -54,7 +52,7 @@ public class ExecutionListing {
                 "duration_ms", rs.getInt("duration_ms"),
                 "success", rs.getBoolean("success"),
                 "model", rs.getString("model"),
-                "fan_out_queries", queries == null ? List.of() : Arrays.asList((String[]) queries.getArray()),
+                "fan_out_queries", SqlArrays.strings(rs.getArray("fan_out_queries")),
                 "has_mention", rs.getBoolean("has_mention"),
                 "has_citation", rs.getBoolean("has_citation"),
                 "mentions_count", rs.getInt("mentions_count"),

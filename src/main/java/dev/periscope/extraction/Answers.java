@@ -1,14 +1,12 @@
 package dev.periscope.extraction;
 
 import dev.periscope.execution.ExecutionFilter;
+import dev.periscope.shared.SqlArrays;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
-import java.sql.Array;
-import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -126,7 +124,7 @@ public class Answers {
                         "duration_ms", rs.getInt("duration_ms"),
                         "success", rs.getBoolean("success"),
                         "no_result", rs.getBoolean("no_result"),
-                        "fan_out_queries", strings(rs.getArray("fan_out_queries")),
+                        "fan_out_queries", SqlArrays.strings(rs.getArray("fan_out_queries")),
                         "locale", Json.object("country_code", rs.getString("country_code"),
                                 "language_code", rs.getString("language_code")),
                         "cycle", rs.getObject("cycle", LocalDate.class).toString(),
@@ -148,11 +146,11 @@ public class Answers {
                 .query((rs, n) -> {
                     Long competitorId = (Long) rs.getObject("competitor_id");
                     if (competitorId == null) {
-                        mentions.add(Json.object("id", rs.getLong("id"), "keywords", strings(rs.getArray("keywords")),
+                        mentions.add(Json.object("id", rs.getLong("id"), "keywords", SqlArrays.strings(rs.getArray("keywords")),
                                 "position", rs.getInt("position")));
                     } else {
                         competitorMentions.add(Json.object("id", rs.getLong("id"), "competitor_id", competitorId,
-                                "competitor_name", rs.getString("brand_name"), "keywords", strings(rs.getArray("keywords")),
+                                "competitor_name", rs.getString("brand_name"), "keywords", SqlArrays.strings(rs.getArray("keywords")),
                                 "position", rs.getInt("position")));
                     }
                     return null;
@@ -216,7 +214,7 @@ public class Answers {
                         "url", rs.getString("url"), "domain", rs.getString("domain"), "price", rs.getBigDecimal("price"),
                         "currency", rs.getString("currency"), "rating_value", rs.getBigDecimal("rating_value"),
                         "rating_max", rs.getBigDecimal("rating_max"), "rating_votes_count", (Integer) rs.getObject("rating_votes_count"),
-                        "images", strings(rs.getArray("images")), "tag", rs.getString("tag"),
+                        "images", SqlArrays.strings(rs.getArray("images")), "tag", rs.getString("tag"),
                         "rank_group", (Integer) rs.getObject("rank_group"), "is_owned", rs.getBoolean("is_owned")))
                 .list();
         List<Map<String, Object>> entities = db.sql("""
@@ -229,7 +227,7 @@ public class Answers {
                 .query((rs, n) -> Json.object("id", rs.getLong("id"), "competitor_id", (Long) rs.getObject("competitor_id"),
                         "competitor_name", rs.getString("brand_name"), "model", rs.getString("model"),
                         "title", rs.getString("title"), "category", rs.getString("category"),
-                        "markdown", rs.getString("markdown"), "urls", strings(rs.getArray("urls")),
+                        "markdown", rs.getString("markdown"), "urls", SqlArrays.strings(rs.getArray("urls")),
                         "domain", rs.getString("domain"), "is_owned", rs.getBoolean("is_owned")))
                 .list();
         row.put("mentions", mentions);
@@ -242,7 +240,4 @@ public class Answers {
         row.put("brand_entities", entities);
     }
 
-    private static List<String> strings(Array array) throws SQLException {
-        return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
-    }
 }

@@ -2,12 +2,11 @@ package dev.periscope.extraction;
 
 import dev.periscope.execution.ExecutionEvents;
 import dev.periscope.jobs.Jobs;
-import java.sql.Array;
+import dev.periscope.shared.SqlArrays;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -61,7 +60,7 @@ public class Extractions {
         Map<String, Object> project = db.sql("SELECT id, brand_name, domain, matching_names, use_subdomain FROM projects WHERE id = :id")
                 .param("id", projectId)
                 .query((rs, n) -> Map.<String, Object>of("brand", rs.getString("brand_name"), "domain", rs.getString("domain"),
-                        "names", strings(rs.getArray("matching_names")), "exact", rs.getBoolean("use_subdomain")))
+                        "names", SqlArrays.strings(rs.getArray("matching_names")), "exact", rs.getBoolean("use_subdomain")))
                 .single();
         @SuppressWarnings("unchecked")
         List<String> brandNames = (List<String>) project.get("names");
@@ -73,7 +72,7 @@ public class Extractions {
                         """)
                 .param("id", projectId)
                 .query((rs, n) -> new Actor(Actor.Type.COMPETITOR, rs.getLong("id"), rs.getString("brand_name"),
-                        rs.getString("domain"), strings(rs.getArray("matching_names"))))
+                        rs.getString("domain"), SqlArrays.strings(rs.getArray("matching_names"))))
                 .list();
         return new Subject(brand, competitors, (Boolean) project.get("exact"));
     }
@@ -152,9 +151,6 @@ public class Extractions {
         return new Answer(target, rs.getString("response"), citations, products);
     }
 
-    private static List<String> strings(Array array) throws SQLException {
-        return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
-    }
 
     private record Answer(ExtractionStore.Target target, String text, List<EngineCitation> citations,
                           List<Map<String, Object>> products) {

@@ -1,12 +1,10 @@
 package dev.periscope.extraction;
 
 import dev.periscope.execution.ExecutionFilter;
+import dev.periscope.shared.SqlArrays;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
-import java.sql.Array;
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -112,7 +110,7 @@ public class Records {
                     }
                     row.put("prompt_id", rs.getLong("prompt_id"));
                     row.put("prompt_execution_id", rs.getLong("execution_id"));
-                    row.put("keywords", strings(rs.getArray("keywords")));
+                    row.put("keywords", SqlArrays.strings(rs.getArray("keywords")));
                     row.put("position", rs.getInt("position"));
                     row.put("model", rs.getString("model"));
                     row.put("executed_at", rs.getObject("executed_at", OffsetDateTime.class));
@@ -194,8 +192,5 @@ public class Records {
         return new Listing(result, total);
     }
 
-    static List<String> strings(Array array) throws SQLException {
-        return array == null ? List.of() : Arrays.asList((String[]) array.getArray());
-    }
 
 }
