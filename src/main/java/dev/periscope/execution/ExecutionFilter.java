@@ -44,24 +44,13 @@ public record ExecutionFilter(long projectId, DateRange range, String model, Lon
         if (model != null) {
             parts.add("e.model = :f_model");
         }
-        if (collectionId != null) {
-            parts.add("EXISTS (SELECT 1 FROM prompt_collections f_pc WHERE f_pc.prompt_id = e.prompt_id AND f_pc.collection_id = :f_collection)");
-        }
         if (countryCode != null) {
             parts.add("e.country_code = :f_country");
         }
         if (languageCode != null) {
             parts.add("e.language_code = :f_language");
         }
-        if (prompt != null) {
-            parts.add(promptId() != null ? "e.prompt_id = :f_prompt_id" : "p.prompt_text ILIKE :f_prompt_text");
-        }
-        if (promptType != null) {
-            parts.add("p.prompt_type = :f_prompt_type");
-        }
-        if (brandKind != null) {
-            parts.add("p.brand_kind = :f_brand_kind");
-        }
+        addPromptParts(parts, "e.prompt_id");
         String competitorScope = competitors.isEmpty() ? "" : " AND f.competitor_id = ANY (CAST(:f_competitors AS bigint[]))";
         if (mentionFilter != null) {
             parts.add(matrix(mentionFilter,
@@ -83,11 +72,18 @@ public record ExecutionFilter(long projectId, DateRange range, String model, Lon
     public String promptConditions() {
         List<String> parts = new ArrayList<>();
         parts.add("p.project_id = :f_project");
+        addPromptParts(parts, "p.id");
+        return " AND " + String.join(" AND ", parts);
+    }
+
+    /** Collection, prompt, type and brand kind, with the prompt's id in {@code promptIdColumn}. */
+    private void addPromptParts(List<String> parts, String promptIdColumn) {
         if (collectionId != null) {
-            parts.add("EXISTS (SELECT 1 FROM prompt_collections f_pc WHERE f_pc.prompt_id = p.id AND f_pc.collection_id = :f_collection)");
+            parts.add("EXISTS (SELECT 1 FROM prompt_collections f_pc WHERE f_pc.prompt_id = " + promptIdColumn
+                    + " AND f_pc.collection_id = :f_collection)");
         }
         if (prompt != null) {
-            parts.add(promptId() != null ? "p.id = :f_prompt_id" : "p.prompt_text ILIKE :f_prompt_text");
+            parts.add(promptId() != null ? promptIdColumn + " = :f_prompt_id" : "p.prompt_text ILIKE :f_prompt_text");
         }
         if (promptType != null) {
             parts.add("p.prompt_type = :f_prompt_type");
@@ -95,7 +91,6 @@ public record ExecutionFilter(long projectId, DateRange range, String model, Lon
         if (brandKind != null) {
             parts.add("p.brand_kind = :f_brand_kind");
         }
-        return " AND " + String.join(" AND ", parts);
     }
 
     public JdbcClient.StatementSpec bind(JdbcClient.StatementSpec spec) {
