@@ -32,6 +32,16 @@ public class MetricsQuery {
             long[] pair = executions.get(key);
             return pair == null ? 0 : pair[1];
         }
+
+        /** The same sums over the whole range: buckets merged, engines kept apart. */
+        public Sums wholeRange() {
+            Map<Key, long[]> merged = new HashMap<>();
+            executions.forEach((key, pair) -> merged.merge(new Key(null, key.model()), pair.clone(),
+                    (a, b) -> new long[] {a[0] + b[0], a[1] + b[1]}));
+            Map<Key, Map<Long, Counts>> sums = new HashMap<>();
+            counts.forEach((key, perActor) -> perActor.forEach((actor, value) -> add(sums, new Key(null, key.model()), actor, value)));
+            return complete(sums, merged);
+        }
     }
 
     /** What to group by and for which actors. */

@@ -4,7 +4,6 @@ import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,10 +27,12 @@ public class ModelInsights {
     public static final String AI_OVERVIEW = "ai_overview";
 
     private final MetricsQuery query;
+    private final Metrics metrics;
     private final JdbcClient db;
 
-    public ModelInsights(MetricsQuery query, JdbcClient db) {
+    public ModelInsights(MetricsQuery query, Metrics metrics, JdbcClient db) {
         this.query = query;
+        this.metrics = metrics;
         this.db = db;
     }
 
@@ -47,7 +48,8 @@ public class ModelInsights {
             new Measure("weighted_visibility", Counts::inversePositions, Counts::inversePositions, true));
 
     public Map<String, Object> summary(ExecutionFilter filter, Granularity granularity, List<ActorRef> actors) {
-        MetricsQuery.Sums whole = query.sums(filter, new MetricsQuery.Shape(null, true, actors));
+        MetricsQuery.Sums trend = query.sums(filter, new MetricsQuery.Shape(granularity, true, actors));
+        MetricsQuery.Sums whole = trend.wholeRange();
         TreeSet<String> models = new TreeSet<>();
         whole.executions().forEach((key, pair) -> {
             if (pair[1] > 0) {
@@ -90,7 +92,6 @@ public class ModelInsights {
             matrices.put(measure.name(), matrix(measure, whole, models, actors));
         }
 
-        MetricsQuery.Sums trend = query.sums(filter, new MetricsQuery.Shape(granularity, true, actors));
         TreeMap<LocalDate, Map<String, Object>> byDate = new TreeMap<>();
         trend.executions().forEach((key, pair) -> {
             if (pair[1] == 0) {
@@ -197,23 +198,23 @@ public class ModelInsights {
 
     /** Position buckets of one or two actors over the range and per period. */
     public Map<String, Object> positionDistribution(ExecutionFilter filter, Granularity granularity, List<ActorRef> brands) {
-        MetricsQuery.Sums sums = query.sums(filter, new MetricsQuery.Shape(granularity, false, brands));
-        List<LocalDate> dates = periods(sums, filter, granularity);
+        // The periods of the metrics: day lists the days with responses, week and month every bucket of the window.
+        List<Metrics.Period> periods = metrics.compute(filter, granularity, brands).periods();
         long maxStacked = 0;
         List<Map<String, Object>> series = new ArrayList<>();
         for (ActorRef brand : brands) {
             long[] totals = new long[POSITION_BUCKETS.size()];
             List<List<Map<String, Object>>> perBucket = new ArrayList<>();
             POSITION_BUCKETS.forEach(b -> perBucket.add(new ArrayList<>()));
-            for (LocalDate date : dates) {
-                Counts counts = sums.counts().getOrDefault(new MetricsQuery.Key(date, null), Map.of())
-                        .getOrDefault(brand.key(), Counts.ZERO);
+            for (Metrics.Period period : periods) {
+                String date = period.date().toString();
+                Counts counts = period.counts().getOrDefault(brand.key(), Counts.ZERO);
                 long[] values = buckets(counts);
                 long stacked = 0;
                 for (int i = 0; i < values.length; i++) {
                     totals[i] += values[i];
                     stacked += values[i];
-                    perBucket.get(i).add(Json.object("date", date.toString(), "value", values[i]));
+                    perBucket.get(i).add(Json.object("date", date, "value", values[i]));
                 }
                 maxStacked = Math.max(maxStacked, stacked);
             }
@@ -242,26 +243,6 @@ public class ModelInsights {
     private static long[] buckets(Counts counts) {
         return new long[] {counts.position1(), counts.position2() + counts.position3(), counts.position4To7(),
                 counts.position8Plus()};
-    }
-
-    /** Day granularity: the days with responses; week and month: every bucket of the range. */
-    private List<LocalDate> periods(MetricsQuery.Sums sums, ExecutionFilter filter, Granularity granularity) {
-        TreeSet<LocalDate> withData = new TreeSet<>();
-        sums.executions().forEach((key, pair) -> {
-            if (pair[1] > 0) {
-                withData.add(key.bucket());
-            }
-        });
-        if (granularity == Granularity.DAY || filter.range().from() == null || filter.range().to() == null) {
-            return new ArrayList<>(withData);
-        }
-        List<LocalDate> all = new ArrayList<>();
-        LocalDate last = granularity.start(LocalDate.ofInstant(filter.range().to().minusNanos(1), ZoneOffset.UTC));
-        for (LocalDate bucket = granularity.start(LocalDate.ofInstant(filter.range().from(), ZoneOffset.UTC));
-             !bucket.isAfter(last); bucket = granularity.next(bucket)) {
-            all.add(bucket);
-        }
-        return all;
     }
 
     /** AI Overview availability: totals, trend, and a page of the per-prompt table. */
