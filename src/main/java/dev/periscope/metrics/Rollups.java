@@ -3,6 +3,7 @@ package dev.periscope.metrics;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -103,26 +104,26 @@ public class Rollups {
     @Scheduled(fixedDelayString = "${periscope.rollups.interval:PT10S}", initialDelayString = "${periscope.rollups.initial-delay:PT5S}")
     public int refreshDue() {
         int done = 0;
-        List<Day> due = db.sql("SELECT DISTINCT project_id, day FROM metric_rollup_marks ORDER BY project_id, day LIMIT 1000")
-                .query((rs, n) -> new Day(rs.getLong("project_id"), rs.getObject("day", LocalDate.class))).list();
-        while (!due.isEmpty()) {
-            int pass = 0;
-            for (Day day : due) {
+        int pass;
+        do {
+            pass = 0;
+            for (Day day : marked()) {
                 if (Boolean.TRUE.equals(transactions.execute(status -> recomputeMarked(day)))) {
                     pass++;
                 }
             }
             done += pass;
-            if (pass == 0) {
-                break;
-            }
-            due = db.sql("SELECT DISTINCT project_id, day FROM metric_rollup_marks ORDER BY project_id, day LIMIT 1000")
-                    .query((rs, n) -> new Day(rs.getLong("project_id"), rs.getObject("day", LocalDate.class))).list();
-        }
+        } while (pass > 0);
         if (done > 0) {
             LOG.debug("recomputed {} rollup days", done);
         }
         return done;
+    }
+
+    /** Up to 1,000 marked days; a day another instance holds stays marked and ends the loop when it is all that is left. */
+    private List<Day> marked() {
+        return db.sql("SELECT DISTINCT project_id, day FROM metric_rollup_marks ORDER BY project_id, day LIMIT 1000")
+                .query((rs, n) -> new Day(rs.getLong("project_id"), rs.getObject("day", LocalDate.class))).list();
     }
 
     /** Inside a transaction: recomputes the day unless another instance holds it; false when skipped or unmarked. */
@@ -146,71 +147,55 @@ public class Rollups {
 
     /** Replaces the rollup rows of one project day, and its month's prompt rows, with sums of its current records. */
     void recompute(long projectId, LocalDate day) {
-        db.sql("DELETE FROM metric_rollups WHERE project_id = :project AND day = :day")
-                .param("project", projectId).param("day", day).update();
-        db.sql(RECOMPUTE)
-                .param("project", projectId).param("day", day)
-                .param("start", day.atStartOfDay().atOffset(ZoneOffset.UTC))
-                .param("end", day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC))
-                .update();
-        db.sql("DELETE FROM prompt_rollups WHERE project_id = :project AND NOT month AND day = :day")
-                .param("project", projectId).param("day", day).update();
-        db.sql(PROMPT_DAY).param("project", projectId).param("day", day).update();
         LocalDate month = day.withDayOfMonth(1);
-        db.sql("DELETE FROM prompt_rollups WHERE project_id = :project AND month AND day = :month")
-                .param("project", projectId).param("month", month).update();
-        db.sql(PROMPT_MONTH).param("project", projectId).param("month", month).param("next", month.plusMonths(1)).update();
-        db.sql("DELETE FROM domain_rollups WHERE project_id = :project AND ((NOT month AND day = :day) OR (month AND day = :month))")
-                .param("project", projectId).param("day", day).param("month", month).update();
-        db.sql(DOMAIN_DAY).param("project", projectId).param("day", day)
-                .param("start", day.atStartOfDay().atOffset(ZoneOffset.UTC))
-                .param("end", day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC))
-                .update();
-        db.sql(DOMAIN_COLLECTIONS_DAY).param("project", projectId).param("day", day)
-                .param("start", day.atStartOfDay().atOffset(ZoneOffset.UTC))
-                .param("end", day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC))
-                .update();
-        db.sql(DOMAIN_MONTH).param("project", projectId).param("month", month).param("next", month.plusMonths(1)).update();
+        Map<String, Object> params = Map.of("project", projectId, "day", day, "month", month, "next", month.plusMonths(1),
+                "start", day.atStartOfDay().atOffset(ZoneOffset.UTC),
+                "end", day.plusDays(1).atStartOfDay().atOffset(ZoneOffset.UTC));
+        for (String statement : List.of(
+                "DELETE FROM metric_rollups WHERE project_id = :project AND day = :day",
+                RECOMPUTE,
+                "DELETE FROM prompt_rollups WHERE project_id = :project AND ((NOT month AND day = :day) OR (month AND day = :month))",
+                PROMPT_DAY,
+                PROMPT_MONTH,
+                "DELETE FROM domain_rollups WHERE project_id = :project AND ((NOT month AND day = :day) OR (month AND day = :month))",
+                DOMAIN_DAY,
+                DOMAIN_MONTH)) {
+            db.sql(statement).params(params).update();
+        }
     }
 
+    /**
+     * The day rows of every domain grain from one read of the day's citing responses: grains 0 to 4 (engine, prompt
+     * type, brand kind and their sums), 5 (a collection) and 6 (a collection and an engine).
+     */
     private static final String DOMAIN_DAY = """
             WITH cited AS (
-                SELECT DISTINCT s.execution_id, s.domain, e.model, coalesce(p.prompt_type, '') AS prompt_type,
+                SELECT DISTINCT s.execution_id, e.prompt_id, s.domain, e.model, coalesce(p.prompt_type, '') AS prompt_type,
                        coalesce(p.brand_kind, '') AS brand_kind
                   FROM prompt_executions e JOIN prompts p ON p.id = e.prompt_id
                   JOIN sources s ON s.execution_id = e.id
                  WHERE e.project_id = :project AND e.executed_at >= :start AND e.executed_at < :end
                    AND e.success AND NOT e.no_result AND p.deleted_at IS NULL
+            ), counted AS (
+                SELECT c.*, m.id AS mention_id, m.position
+                  FROM cited c LEFT JOIN mentions m ON m.execution_id = c.execution_id AND m.competitor_id IS NULL
             )
-            INSERT INTO domain_rollups (project_id, domain, grain, model, prompt_type, brand_kind, month, day, responses,
-                                        mentioned, inverse)
+            INSERT INTO domain_rollups (project_id, domain, grain, collection_id, model, prompt_type, brand_kind, month, day,
+                                        responses, mentioned, inverse)
             SELECT :project, c.domain,
                    CASE WHEN GROUPING(c.model, c.prompt_type, c.brand_kind) = 0 THEN 0
                         WHEN GROUPING(c.model, c.prompt_type, c.brand_kind) = 7 THEN 1
                         WHEN GROUPING(c.model) = 0 THEN 2 WHEN GROUPING(c.prompt_type) = 0 THEN 3 ELSE 4 END,
-                   coalesce(c.model, ''), coalesce(c.prompt_type, ''), coalesce(c.brand_kind, ''), false, :day,
-                   count(*), count(m.id), coalesce(sum(1.0 / m.position), 0)
-              FROM cited c LEFT JOIN mentions m ON m.execution_id = c.execution_id AND m.competitor_id IS NULL
+                   0, coalesce(c.model, ''), coalesce(c.prompt_type, ''), coalesce(c.brand_kind, ''), false, :day,
+                   count(*), count(c.mention_id), coalesce(sum(1.0 / c.position), 0)
+              FROM counted c
              GROUP BY GROUPING SETS ((c.domain, c.model, c.prompt_type, c.brand_kind), (c.domain), (c.domain, c.model),
                                      (c.domain, c.prompt_type), (c.domain, c.brand_kind))
-            """;
-
-    /** Grains 5 (a collection) and 6 (a collection and an engine). */
-    private static final String DOMAIN_COLLECTIONS_DAY = """
-            WITH cited AS (
-                SELECT DISTINCT s.execution_id, s.domain, e.model, pc.collection_id
-                  FROM prompt_executions e JOIN prompts p ON p.id = e.prompt_id
-                  JOIN prompt_collections pc ON pc.prompt_id = e.prompt_id
-                  JOIN sources s ON s.execution_id = e.id
-                 WHERE e.project_id = :project AND e.executed_at >= :start AND e.executed_at < :end
-                   AND e.success AND NOT e.no_result AND p.deleted_at IS NULL
-            )
-            INSERT INTO domain_rollups (project_id, domain, grain, collection_id, model, prompt_type, brand_kind, month, day,
-                                        responses, mentioned, inverse)
-            SELECT :project, c.domain, CASE WHEN GROUPING(c.model) = 0 THEN 6 ELSE 5 END, c.collection_id,
-                   coalesce(c.model, ''), '', '', false, :day, count(*), count(m.id), coalesce(sum(1.0 / m.position), 0)
-              FROM cited c LEFT JOIN mentions m ON m.execution_id = c.execution_id AND m.competitor_id IS NULL
-             GROUP BY GROUPING SETS ((c.collection_id, c.domain), (c.collection_id, c.domain, c.model))
+            UNION ALL
+            SELECT :project, c.domain, CASE WHEN GROUPING(c.model) = 0 THEN 6 ELSE 5 END, pc.collection_id,
+                   coalesce(c.model, ''), '', '', false, :day, count(*), count(c.mention_id), coalesce(sum(1.0 / c.position), 0)
+              FROM counted c JOIN prompt_collections pc ON pc.prompt_id = c.prompt_id
+             GROUP BY GROUPING SETS ((pc.collection_id, c.domain), (pc.collection_id, c.domain, c.model))
             """;
 
     private static final String DOMAIN_MONTH = """
