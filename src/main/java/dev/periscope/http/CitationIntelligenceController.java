@@ -7,8 +7,6 @@ import dev.periscope.citations.CitedUrls;
 import dev.periscope.citations.MentionsByDomain;
 import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.metrics.ActorRef;
-import dev.periscope.projects.Competitor;
-import dev.periscope.projects.Competitors;
 import dev.periscope.projects.Domains;
 import dev.periscope.projects.Project;
 import dev.periscope.projects.Projects;
@@ -18,7 +16,6 @@ import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
 import dev.periscope.shared.QueryParams;
 import jakarta.servlet.http.HttpServletRequest;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -53,16 +50,14 @@ public class CitationIntelligenceController {
     private static final List<String> CONTENT_PARAMS = List.of("project_id");
 
     private final Projects projects;
-    private final Competitors competitors;
     private final FilterParams filters;
     private final CitationGroups groups;
     private final CitedUrls urls;
     private final MentionsByDomain mentionsByDomain;
 
-    public CitationIntelligenceController(Projects projects, Competitors competitors, FilterParams filters,
+    public CitationIntelligenceController(Projects projects, FilterParams filters,
                                           CitationGroups groups, CitedUrls urls, MentionsByDomain mentionsByDomain) {
         this.projects = projects;
-        this.competitors = competitors;
         this.filters = filters;
         this.groups = groups;
         this.urls = urls;
@@ -99,11 +94,7 @@ public class CitationIntelligenceController {
         onlyKnown(http, DOMAIN_PARAMS);
         List<String> domains = domains(http);
         CitationScope scope = scope(params, project);
-        List<ActorRef> actors = new ArrayList<>();
-        actors.add(new ActorRef(null, project.id(), project.brandName(), project.domain()));
-        for (Competitor competitor : competitors.list(project.id())) {
-            actors.add(new ActorRef(competitor.id(), competitor.id(), competitor.brandName(), competitor.domain()));
-        }
+        List<ActorRef> actors = filters.actors(project, List.of(), true);
         Map<String, Object> echo = echo(scope);
         echo.keySet().removeAll(CITATION_FILTERS);
         return Json.object("project_id", project.id(), "from", scope.executions().range().from(),

@@ -2,6 +2,7 @@ package dev.periscope.http;
 
 import dev.periscope.execution.Engines;
 import dev.periscope.execution.ExecutionFilter;
+import dev.periscope.metrics.ActorRef;
 import dev.periscope.projects.Collections;
 import dev.periscope.projects.Competitor;
 import dev.periscope.projects.Competitors;
@@ -64,6 +65,23 @@ public class FilterParams {
 
     public ExecutionFilter read(QueryParams params, Project project, Accepts... accepts) {
         return read(params, project, null, accepts.length == 0 ? EnumSet.noneOf(Accepts.class) : EnumSet.of(accepts[0], accepts));
+    }
+
+    /**
+     * The actors compared: the brand (unless left out), then the project's live competitors, only those in
+     * {@code competitors} when it names any.
+     */
+    public List<ActorRef> actors(Project project, List<Long> competitorIds, boolean includeBrand) {
+        List<ActorRef> actors = new java.util.ArrayList<>();
+        if (includeBrand) {
+            actors.add(ActorRef.brand(project));
+        }
+        for (Competitor competitor : competitors.list(project.id())) {
+            if (competitorIds.isEmpty() || competitorIds.contains(competitor.id())) {
+                actors.add(ActorRef.of(competitor));
+            }
+        }
+        return actors;
     }
 
     /** {@code competitors}: ids of the project's live competitors; an unknown id is an error, never silently empty. */

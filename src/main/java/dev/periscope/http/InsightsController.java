@@ -62,20 +62,10 @@ public class InsightsController {
         return new Request(project, filter, granularity, params);
     }
 
-    private static ActorRef brand(Project project) {
-        return new ActorRef(null, project.id(), project.brandName(), project.domain());
-    }
-
     @GetMapping("/summary")
     ResponseEntity<Object> summary(Caller caller, HttpServletRequest http) {
         Request request = read(caller, http);
-        List<ActorRef> actors = new ArrayList<>();
-        actors.add(brand(request.project()));
-        for (Competitor competitor : competitors.list(request.project().id())) {
-            if (request.filter().competitors().isEmpty() || request.filter().competitors().contains(competitor.id())) {
-                actors.add(new ActorRef(competitor.id(), competitor.id(), competitor.brandName(), competitor.domain()));
-            }
-        }
+        List<ActorRef> actors = filters.actors(request.project(), request.filter().competitors(), true);
         Map<String, Object> body = request.head();
         body.putAll(insights.summary(request.filter(), request.granularity(), actors));
         return ResponseEntity.ok(body);
@@ -89,7 +79,7 @@ public class InsightsController {
         List<ActorRef> brands = new ArrayList<>();
         Long first = request.params().optionalId("brand1");
         Long second = request.params().optionalId("brand2");
-        brands.add(first == null ? brand(request.project()) : competitor(live, first, "brand1"));
+        brands.add(first == null ? ActorRef.brand(request.project()) : competitor(live, first, "brand1"));
         if (second != null) {
             brands.add(competitor(live, second, "brand2"));
         }
@@ -102,7 +92,7 @@ public class InsightsController {
 
     private static ActorRef competitor(List<Competitor> live, long id, String param) {
         return live.stream().filter(c -> c.id() == id).findFirst()
-                .map(c -> new ActorRef(c.id(), c.id(), c.brandName(), c.domain()))
+                .map(ActorRef::of)
                 .orElseThrow(() -> new ApiException(ErrorCode.INVALID_PARAM, param + " is not a competitor of this project",
                         Map.of("param", param, "value", id)));
     }

@@ -9,8 +9,6 @@ import dev.periscope.metrics.Metrics;
 import dev.periscope.metrics.PromptSummary;
 import dev.periscope.metrics.ShareOfVoice;
 import dev.periscope.metrics.TopSources;
-import dev.periscope.projects.Competitor;
-import dev.periscope.projects.Competitors;
 import dev.periscope.projects.Project;
 import dev.periscope.projects.Projects;
 import dev.periscope.shared.Json;
@@ -36,17 +34,15 @@ public class MetricsController {
     static final int DEFAULT_DAYS = 30;
 
     private final Projects projects;
-    private final Competitors competitors;
     private final FilterParams filters;
     private final Metrics metrics;
     private final PromptSummary promptSummary;
     private final TopSources topSources;
     private final Clock clock;
 
-    public MetricsController(Projects projects, Competitors competitors, FilterParams filters, Metrics metrics,
+    public MetricsController(Projects projects, FilterParams filters, Metrics metrics,
                              PromptSummary promptSummary, TopSources topSources, Clock clock) {
         this.projects = projects;
-        this.competitors = competitors;
         this.filters = filters;
         this.metrics = metrics;
         this.promptSummary = promptSummary;
@@ -67,15 +63,7 @@ public class MetricsController {
         String requested = params.optionalString("metrics", 1_000);
         Map<String, Metric> metrics = Metric.parse(requested == null ? "mentions" : requested);
         boolean includeProject = params.flag("include_project", true);
-        List<ActorRef> actors = new ArrayList<>();
-        if (includeProject) {
-            actors.add(new ActorRef(null, project.id(), project.brandName(), project.domain()));
-        }
-        for (Competitor competitor : competitors.list(project.id())) {
-            if (filter.competitors().isEmpty() || filter.competitors().contains(competitor.id())) {
-                actors.add(new ActorRef(competitor.id(), competitor.id(), competitor.brandName(), competitor.domain()));
-            }
-        }
+        List<ActorRef> actors = filters.actors(project, filter.competitors(), includeProject);
         return new Request(project, filter, granularity, metrics, actors, includeProject);
     }
 

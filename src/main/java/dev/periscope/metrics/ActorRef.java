@@ -1,10 +1,20 @@
 package dev.periscope.metrics;
 
+import dev.periscope.projects.Competitor;
+import dev.periscope.projects.Project;
 import dev.periscope.shared.Json;
 import java.util.Map;
 
 /** An actor of the metrics (spec "Common conventions", actor shape); {@code competitorId} is null for the brand. */
 public record ActorRef(Long competitorId, long id, String name, String domain) {
+    public static ActorRef brand(Project project) {
+        return new ActorRef(null, project.id(), project.brandName(), project.domain());
+    }
+
+    public static ActorRef of(Competitor competitor) {
+        return new ActorRef(competitor.id(), competitor.id(), competitor.brandName(), competitor.domain());
+    }
+
     public boolean isProject() {
         return competitorId == null;
     }
