@@ -283,23 +283,12 @@ public class ModelInsights {
                      WHERE p.deleted_at IS NULL AND e.success
                     """ + overview.conditions() + " GROUP BY e.prompt_id";
         }
-        long[] prompts = {0};
-        JdbcClient.StatementSpec spec = overview.bind(db.sql("SELECT g.*, count(*) OVER () AS total FROM (" + grouped
-                + ") g ORDER BY g.with_results * 1.0 / g.responses DESC, g.responses DESC, g.prompt_id"
-                + " LIMIT :limit OFFSET :offset"));
-        List<Map<String, Object>> rows = (window == null ? spec : window.bind(spec))
-                .param("limit", page.perPage()).param("offset", page.offset())
-                .query((rs, n) -> {
-                    prompts[0] = rs.getLong("total");
-                    return Json.object("prompt_id", rs.getLong("prompt_id"), "prompt_text", rs.getString("prompt_text"),
-                            "responses", rs.getLong("responses"), "responses_with_results", rs.getLong("with_results"),
-                            "result_rate", rate(rs.getLong("with_results"), rs.getLong("responses")));
-                })
-                .list();
-        if (rows.isEmpty() && page.page() > 1) {
-            JdbcClient.StatementSpec count = overview.bind(db.sql("SELECT count(*) FROM (" + grouped + ") g"));
-            prompts[0] = (window == null ? count : window.bind(count)).query(Long.class).single();
-        }
+        PagedQuery prompts = PagedQuery.run(db, grouped, "g.*",
+                "ORDER BY g.with_results * 1.0 / g.responses DESC, g.responses DESC, g.prompt_id", page,
+                spec -> window == null ? overview.bind(spec) : window.bind(overview.bind(spec)),
+                (rs, n) -> Json.object("prompt_id", rs.getLong("prompt_id"), "prompt_text", rs.getString("prompt_text"),
+                        "responses", rs.getLong("responses"), "responses_with_results", rs.getLong("with_results"),
+                        "result_rate", rate(rs.getLong("with_results"), rs.getLong("responses"))));
         return Json.object(
                 "model", AI_OVERVIEW,
                 "total_responses", total,
@@ -308,8 +297,8 @@ public class ModelInsights {
                 "trend", trend,
                 "page", page.page(),
                 "per_page", page.perPage(),
-                "total", prompts[0],
-                "data", rows);
+                "total", prompts.total(),
+                "data", prompts.rows());
     }
 
     private static Double rate(long part, long whole) {

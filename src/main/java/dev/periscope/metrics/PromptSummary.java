@@ -96,14 +96,10 @@ public class PromptSummary {
             case "avg_position" -> "g.avg_position";
             default -> "g.responses";
         };
-        long[] total = {0};
-        List<Map<String, Object>> rows = extra.apply(filter.bind(db.sql("SELECT g.*, pr.prompt_text, count(*) OVER () AS total FROM ("
-                        + grouped + ") g JOIN prompts pr ON pr.id = g.prompt_id"
+        PagedQuery result = PagedQuery.run(db, grouped, "g.*, pr.prompt_text", "JOIN prompts pr ON pr.id = g.prompt_id"
                         + " ORDER BY " + order + (descending ? " DESC" : " ASC") + " NULLS LAST, g.prompt_id"
-                        + (byModel ? ", g.model" : "") + " LIMIT :limit OFFSET :offset")))
-                .param("limit", page.perPage()).param("offset", page.offset())
-                .query((rs, n) -> {
-                    total[0] = rs.getLong("total");
+                        + (byModel ? ", g.model" : ""), page, spec -> extra.apply(filter.bind(spec)),
+                (rs, n) -> {
                     long responses = rs.getLong("responses");
                     long mentions = rs.getLong("mentions");
                     long citations = rs.getLong("citations");
@@ -124,10 +120,7 @@ public class PromptSummary {
                     row.put("avg_position", Metrics.round(rs.getObject("avg_position") == null ? null
                             : rs.getDouble("avg_position")));
                     return row;
-                }).list();
-        if (rows.isEmpty() && page.page() > 1) {
-            total[0] = extra.apply(filter.bind(db.sql("SELECT count(*) FROM (" + grouped + ") g"))).query(Long.class).single();
-        }
-        return new Listing(rows, total[0]);
+                });
+        return new Listing(result.rows(), result.total());
     }
 }

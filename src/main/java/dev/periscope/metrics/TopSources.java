@@ -99,24 +99,14 @@ public class TopSources {
         };
         String pattern = query == null ? null
                 : "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
-        long[] total = {0};
-        var select = bind.apply(db.sql("SELECT g.*, count(*) OVER () AS total FROM (" + grouped + ") g ORDER BY " + order
-                + ", g.domain LIMIT :limit OFFSET :offset"));
-        if (pattern != null) {
-            select = select.param("query", pattern);
-        }
-        List<Map<String, Object>> rows = select.param("limit", page.perPage()).param("offset", page.offset())
-                .query((rs, n) -> {
-                    total[0] = rs.getLong("total");
+        PagedQuery result = PagedQuery.run(db, grouped, "g.*", "ORDER BY " + order + ", g.domain", page,
+                spec -> pattern == null ? bind.apply(spec) : bind.apply(spec).param("query", pattern),
+                (rs, n) -> {
                     long responses = rs.getLong("responses");
                     return Json.object("domain", rs.getString("domain"), "total_responses", responses,
                             "avg_visibility", Metrics.round(rs.getDouble("inverse") * 100 / responses),
                             "avg_mention_rate", Metrics.round(rs.getLong("mentioned") * 100.0 / responses));
-                }).list();
-        if (rows.isEmpty() && page.page() > 1) {
-            var count = bind.apply(db.sql("SELECT count(*) FROM (" + grouped + ") g"));
-            total[0] = (pattern == null ? count : count.param("query", pattern)).query(Long.class).single();
-        }
-        return new Listing(rows, total[0]);
+                });
+        return new Listing(result.rows(), result.total());
     }
 }
