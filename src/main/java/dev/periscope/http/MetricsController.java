@@ -100,7 +100,7 @@ public class MetricsController {
         Map<String, Object> summary = metrics.summary(computed, request.metrics());
         return Responses.render(new QueryParams(http).output(), head(request, computed),
                 () -> Json.object("series", metrics.series(computed, request.metrics()), "summary", summary,
-                        "position_distribution", metrics.positionDistribution(request.filter())),
+                        "position_distribution", metrics.positionDistribution(request.filter(), computed)),
                 () -> flatSummary(summary));
     }
 

@@ -156,11 +156,14 @@ public class Metrics {
         return summary;
     }
 
-    /** Brand mention positions 1, 2 and 3+ over the range. */
-    public Map<String, Object> positionDistribution(ExecutionFilter filter) {
+    /** Brand mention positions 1, 2 and 3+ over the range (the computed periods' sums when they hold the brand). */
+    public Map<String, Object> positionDistribution(ExecutionFilter filter, Computed computed) {
         ActorRef brand = new ActorRef(null, filter.projectId(), null, null);
-        Counts whole = query.sums(filter, new MetricsQuery.Shape(null, false, List.of(brand))).counts().values().stream()
-                .map(perActor -> perActor.getOrDefault(brand.key(), Counts.ZERO)).reduce(Counts.ZERO, Counts::plus);
+        // The brand's sums are already in the computed periods unless include_project left it out.
+        Counts whole = computed.actors().stream().anyMatch(ActorRef::isProject)
+                ? computed.periods().stream().map(p -> p.counts().getOrDefault(brand.key(), Counts.ZERO)).reduce(Counts.ZERO, Counts::plus)
+                : query.sums(filter, new MetricsQuery.Shape(null, false, List.of(brand))).counts().values().stream()
+                        .map(perActor -> perActor.getOrDefault(brand.key(), Counts.ZERO)).reduce(Counts.ZERO, Counts::plus);
         long[] counts = {whole.position1(), whole.position2(), whole.position3() + whole.position4To7() + whole.position8Plus()};
         long total = counts[0] + counts[1] + counts[2];
         return Json.object(
