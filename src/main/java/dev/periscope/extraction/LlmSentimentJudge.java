@@ -3,11 +3,7 @@ package dev.periscope.extraction;
 import dev.periscope.execution.engines.EngineException;
 import dev.periscope.execution.engines.EngineHttp;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -154,12 +150,7 @@ public final class LlmSentimentJudge implements SentimentAnalyzer {
         StringBuilder material = new StringBuilder(config.model()).append('\u0000').append(text);
         actors.forEach((key, mention) -> material.append('\u0000').append(key).append('=')
                 .append(String.join("|", mention.actor().matchingNames())));
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(material.toString().getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return UrlNormalizer.sha256(material.toString());
     }
 
     /** Providers sometimes echo the key in error bodies, which the transport quotes; logs never carry it. */
