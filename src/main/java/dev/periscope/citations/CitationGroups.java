@@ -1,5 +1,6 @@
 package dev.periscope.citations;
 
+import dev.periscope.metrics.Percentages;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
 import java.sql.Array;

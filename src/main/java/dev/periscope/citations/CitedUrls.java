@@ -1,10 +1,11 @@
 package dev.periscope.citations;
 
-import dev.periscope.shared.SqlArrays;
+import dev.periscope.metrics.Percentages;
 import dev.periscope.shared.ApiException;
 import dev.periscope.shared.ErrorCode;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
+import dev.periscope.shared.SqlArrays;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;

@@ -1,6 +1,7 @@
 package dev.periscope.citations;
 
 import dev.periscope.metrics.ActorRef;
+import dev.periscope.metrics.Percentages;
 import dev.periscope.shared.Json;
 import java.sql.ResultSet;
 import java.util.ArrayList;

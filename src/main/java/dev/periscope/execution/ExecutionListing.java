@@ -1,8 +1,8 @@
 package dev.periscope.execution;
 
-import dev.periscope.shared.SqlArrays;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
+import dev.periscope.shared.SqlArrays;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;

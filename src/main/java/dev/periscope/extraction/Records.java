@@ -1,9 +1,9 @@
 package dev.periscope.extraction;
 
 import dev.periscope.execution.ExecutionFilter;
-import dev.periscope.shared.SqlArrays;
 import dev.periscope.shared.Json;
 import dev.periscope.shared.PageRequest;
+import dev.periscope.shared.SqlArrays;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;

@@ -3,8 +3,6 @@ package dev.periscope.metrics;
 import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.shared.DateRange;
 import dev.periscope.shared.Json;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -182,7 +180,7 @@ public class Metrics {
         if (value == null || value.isNaN() || value.isInfinite()) {
             return null;
         }
-        return BigDecimal.valueOf(value).setScale(2, RoundingMode.HALF_UP).doubleValue();
+        return Percentages.round(value);
     }
 
 }

@@ -259,7 +259,7 @@ public class ModelInsights {
             total += pair[0];
             withResults += pair[1];
             trend.add(Json.object("date", date.toString(), "responses", pair[0], "responses_with_results", pair[1],
-                    "result_rate", rate(pair[1], pair[0])));
+                    "result_rate", Percentages.rate(pair[1], pair[0])));
         }
         String grouped;
         MonthWindow window = MetricsQuery.rollupAnswers(overview) ? MonthWindow.of(overview) : null;
@@ -288,20 +288,16 @@ public class ModelInsights {
                 spec -> window == null ? overview.bind(spec) : window.bind(overview.bind(spec)),
                 (rs, n) -> Json.object("prompt_id", rs.getLong("prompt_id"), "prompt_text", rs.getString("prompt_text"),
                         "responses", rs.getLong("responses"), "responses_with_results", rs.getLong("with_results"),
-                        "result_rate", rate(rs.getLong("with_results"), rs.getLong("responses"))));
+                        "result_rate", Percentages.rate(rs.getLong("with_results"), rs.getLong("responses"))));
         return Json.object(
                 "model", AI_OVERVIEW,
                 "total_responses", total,
                 "responses_with_results", withResults,
-                "result_rate", rate(withResults, total),
+                "result_rate", Percentages.rate(withResults, total),
                 "trend", trend,
                 "page", page.page(),
                 "per_page", page.perPage(),
                 "total", prompts.total(),
                 "data", prompts.rows());
-    }
-
-    private static Double rate(long part, long whole) {
-        return whole == 0 ? null : Metrics.round(part * 100.0 / whole);
     }
 }

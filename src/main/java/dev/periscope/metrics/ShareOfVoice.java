@@ -21,28 +21,14 @@ public final class ShareOfVoice {
     private ShareOfVoice() {
     }
 
-    /** Shares of one bucket in hundredths of a percent, summing to 10,000 when there are mentions. */
+    /**
+     * Shares of one bucket in hundredths of a percent, summing to 10,000 when there are mentions; a tied hundredth
+     * goes to the smaller actor key. Keeps the order of {@code mentions}.
+     */
     static Map<Long, Long> shares(Map<Long, Long> mentions) {
-        long total = mentions.values().stream().mapToLong(Long::longValue).sum();
+        Map<Long, Long> byKey = Percentages.hundredths(new java.util.TreeMap<>(mentions));
         Map<Long, Long> shares = new LinkedHashMap<>();
-        if (total == 0) {
-            mentions.keySet().forEach(key -> shares.put(key, 0L));
-            return shares;
-        }
-        List<long[]> remainders = new ArrayList<>();
-        long assigned = 0;
-        for (Map.Entry<Long, Long> entry : mentions.entrySet()) {
-            long scaled = entry.getValue() * 10_000;
-            long floor = scaled / total;
-            shares.put(entry.getKey(), floor);
-            assigned += floor;
-            remainders.add(new long[] {entry.getKey(), scaled % total});
-        }
-        remainders.sort(Comparator.comparingLong((long[] r) -> -r[1]).thenComparingLong(r -> r[0]));
-        for (int i = 0; assigned < 10_000; i++, assigned++) {
-            long key = remainders.get(i % remainders.size())[0];
-            shares.merge(key, 1L, Long::sum);
-        }
+        mentions.keySet().forEach(key -> shares.put(key, byKey.get(key)));
         return shares;
     }
 

@@ -1,4 +1,4 @@
-package dev.periscope.citations;
+package dev.periscope.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
