@@ -3,6 +3,7 @@ package dev.periscope.bench;
 import dev.periscope.access.Accounts;
 import dev.periscope.access.ApiKeys;
 import dev.periscope.access.Scope;
+import dev.periscope.citations.CitationRollups;
 import dev.periscope.demo.FirstStart;
 import dev.periscope.execution.Cycles;
 import dev.periscope.metrics.Rollups;
@@ -48,13 +49,16 @@ public class BenchSeeder {
     private final Accounts accounts;
     private final ApiKeys apiKeys;
     private final Rollups rollups;
+    private final CitationRollups citationRollups;
     private final Clock clock;
 
-    public BenchSeeder(DataSource dataSource, Accounts accounts, ApiKeys apiKeys, Rollups rollups, Clock clock) {
+    public BenchSeeder(DataSource dataSource, Accounts accounts, ApiKeys apiKeys, Rollups rollups,
+                       CitationRollups citationRollups, Clock clock) {
         this.dataSource = dataSource;
         this.accounts = accounts;
         this.apiKeys = apiKeys;
         this.rollups = rollups;
+        this.citationRollups = citationRollups;
         this.clock = clock;
     }
 
@@ -139,6 +143,8 @@ public class BenchSeeder {
 
         int rollupDays = rollups.rebuildProject(setup.projectId());
         timer.lap("rollups", "rollups rebuilt: " + rollupDays + " days");
+        int citationMonths = citationRollups.refreshDue();
+        timer.lap("citation rollups", "citation rollups rebuilt: " + citationMonths + " months");
 
         ApiKeys.CreatedKey key = apiKeys.create(account.ownerUserId(), Scope.READ, "bench");
         Map<String, Object> result = new LinkedHashMap<>();

@@ -87,9 +87,11 @@ public class CitationGroups {
              GROUP BY {key}""";
 
     private final JdbcClient db;
+    private final CitationTotals totals;
 
-    public CitationGroups(JdbcClient db) {
+    public CitationGroups(JdbcClient db, CitationTotals totals) {
         this.db = db;
+        this.totals = totals;
     }
 
     /** One page of groups; {@code responses} is the number of responses in scope, the citation rate's denominator. */
@@ -103,22 +105,19 @@ public class CitationGroups {
      */
     public Listing list(CitationScope scope, String view, String query, String order, boolean descending,
                         PageRequest page) {
+        return totals.answers(scope) ? totals.groups(scope, view, query, order, descending, page)
+                : raw(scope, view, query, order, descending, page);
+    }
+
+    /** The reference: the citation rows in scope grouped on every call. */
+    Listing raw(CitationScope scope, String view, String query, String order, boolean descending, PageRequest page) {
         boolean byUrl = view.equals("url");
         String key = switch (view) {
             case "url" -> "s.normalized_url";
             case "host" -> "s.host";
             default -> "s.domain";
         };
-        String direction = descending ? " DESC" : " ASC";
-        String sort = switch (order) {
-            case "group_key" -> "g.group_key" + direction;
-            case "total_citations" -> "g.total_citations" + direction + ", g.total_responses" + direction;
-            case "avg_citation_position" -> "g.positions::numeric / nullif(g.visible, 0)" + direction + " NULLS LAST";
-            case "first_seen_at" -> "g.first_seen_at" + direction;
-            case "last_seen_at" -> "g.last_seen_at" + direction;
-            // every group shares the citation rate's denominator, so the rate orders like the responses
-            default -> "g.total_responses" + direction + ", g.total_citations" + direction;
-        } + ", g.group_key ASC";
+        String sort = orderBy(order, descending);
         String sql = GROUPS
                 .replace("{details}", byUrl ? URL_DETAILS : ROLLUP_DETAILS)
                 .replace("{responses}", scope.responses())
@@ -148,12 +147,29 @@ public class CitationGroups {
         return new Listing(rows, totals[0], totals[1]);
     }
 
+    /**
+     * The order of groups {@code g} with columns {@code group_key}, {@code total_responses}, {@code total_citations},
+     * {@code visible}, {@code positions}, {@code first_seen_at}, {@code last_seen_at}; ties end on the key.
+     */
+    static String orderBy(String order, boolean descending) {
+        String direction = descending ? " DESC" : " ASC";
+        return switch (order) {
+            case "group_key" -> "g.group_key" + direction;
+            case "total_citations" -> "g.total_citations" + direction + ", g.total_responses" + direction;
+            case "avg_citation_position" -> "g.positions::numeric / nullif(g.visible, 0)" + direction + " NULLS LAST";
+            case "first_seen_at" -> "g.first_seen_at" + direction;
+            case "last_seen_at" -> "g.last_seen_at" + direction;
+            // every group shares the citation rate's denominator, so the rate orders like the responses
+            default -> "g.total_responses" + direction + ", g.total_citations" + direction;
+        } + ", g.group_key ASC";
+    }
+
     /** {@code text} as a case-insensitive LIKE pattern matching it anywhere, {@code %} and {@code _} taken literally. */
     static String likePattern(String text) {
         return "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
     }
 
-    private static Map<String, Object> row(ResultSet rs, boolean byUrl, long scopeResponses) throws SQLException {
+    static Map<String, Object> row(ResultSet rs, boolean byUrl, long scopeResponses) throws SQLException {
         long responses = rs.getLong("total_responses");
         long citations = rs.getLong("total_citations");
         long visible = rs.getLong("visible");

@@ -89,6 +89,22 @@ public record CitationScope(ExecutionFilter executions, String sourceType, Strin
     }
 
     /**
+     * For the rollups, which keep every citation of a group: the {@code source_type} condition as a test on a
+     * registrable-domain column, starting with AND (empty without {@code source_type}); null when the source type is
+     * not a property of the domain ({@code owned}, {@code competitor}, {@code third_party}, {@code background}).
+     */
+    public String domainCondition(String column) {
+        if (sourceType == null) {
+            return "";
+        }
+        return switch (sourceType) {
+            case "own_domain" -> " AND " + column + " = :ci_own_domain";
+            case "social_media", "ugc" -> " AND " + SourceCategories.named(sourceType).condition(column);
+            default -> null;
+        };
+    }
+
+    /**
      * {@link #citations()} plus the execution's time and model repeated on the source row (they are copied there),
      * so a query that reads every citation of the window can narrow {@code sources} by its time index before the
      * join. Not for key lookups: a generic plan would prefer the time index to the key's.

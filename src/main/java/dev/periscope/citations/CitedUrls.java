@@ -30,11 +30,11 @@ public class CitedUrls {
     static final int EXCERPT_LEAD = 100;
 
     private final JdbcClient db;
-    private final dev.periscope.metrics.MetricsQuery metrics;
+    private final CitationTotals totals;
 
-    public CitedUrls(JdbcClient db, dev.periscope.metrics.MetricsQuery metrics) {
+    public CitedUrls(JdbcClient db, CitationTotals totals) {
         this.db = db;
-        this.metrics = metrics;
+        this.totals = totals;
     }
 
     /** What the project's whole history says about a URL, whatever the filters. */
@@ -65,22 +65,13 @@ public class CitedUrls {
                 variants.stream().map(variant -> (String) variant.get("url")).toList());
     }
 
-    /**
-     * The responses in scope as SQL: a constant from the metric rollups when they hold the filter (no answer-level
-     * filter, whole days), else a count over the executions.
-     */
-    private String responses(CitationScope scope) {
-        if (scope.sentiment() == null && scope.contentGap() == null
-                && dev.periscope.metrics.MetricsQuery.rollupAnswers(scope.executions())) {
-            long responses = metrics.sums(scope.executions(), new dev.periscope.metrics.MetricsQuery.Shape(null, false, List.of()))
-                    .responses(new dev.periscope.metrics.MetricsQuery.Key(null, null));
-            return "CAST(" + responses + " AS bigint)";
-        }
-        return "(SELECT count(*)" + scope.responses() + ")";
-    }
-
     /** Counts over the URL's citations in scope, and the responses in scope (the citation rate's denominator). */
     public Map<String, Object> detail(CitationScope scope, Identity url) {
+        return totals.answers(scope) ? totals.detail(scope, url) : rawDetail(scope, url);
+    }
+
+    /** The reference: the URL's citation rows in scope counted on every call. */
+    Map<String, Object> rawDetail(CitationScope scope, Identity url) {
         // the URL's rows first (an index finds them), then the executions they belong to; the denominator apart
         return scope.bind(db.sql("""
                         WITH cited AS (
@@ -91,8 +82,8 @@ public class CitedUrls {
                         ),
                         models AS (
                             SELECT model, count(*) AS citations FROM cited GROUP BY model)
-                        SELECT""" + " " + responses(scope) + """
-                                AS scope_responses,
+                        SELECT CAST(""" + totals.responses(scope) + " AS bigint) AS scope_responses," + """
+
                                count(*) AS citations,
                                count(*) FILTER (WHERE position > 0) AS visible,
                                coalesce(sum(position) FILTER (WHERE position > 0), 0) AS positions,

@@ -104,7 +104,7 @@ class CitationIntelligenceIT extends IntegrationTest {
         source(execution(p3, "chatgpt", "2026-03-11T10:00:00Z", true, false, "", List.of()), R1, "third_party", null, 1);
         source(execution(p1, "ai_overview", "2026-03-12T10:00:00Z", true, true, "", List.of()), R1, "third_party", null, 1);
         // What the scheduled refresher does within seconds in the running service (the rate denominators).
-        rollups.refreshDue();
+        refreshRollups();
     }
 
     private long id(String sql) {

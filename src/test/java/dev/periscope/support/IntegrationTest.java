@@ -177,12 +177,20 @@ public abstract class IntegrationTest {
 
     @Autowired
     protected dev.periscope.metrics.Rollups rollups;
+    @Autowired
+    protected dev.periscope.citations.CitationRollups citationRollups;
 
-    /** Runs due jobs, then brings the metric rollups up to date, as the scheduled refresher would. */
+    /** Runs due jobs, then brings the metric and citation rollups up to date, as the scheduled refreshers would. */
     protected void runJobs() {
         while (jobWorker.runDue() > 0) {
             // keep going until nothing is due
         }
+        refreshRollups();
+    }
+
+    /** Brings the metric rollups, then the citation rollups built on their marks, up to date. */
+    protected void refreshRollups() {
         rollups.refreshDue();
+        citationRollups.refreshDue();
     }
 }

@@ -1,0 +1,204 @@
+package dev.periscope.citations;
+
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Keeps {@code citation_months} and {@code citation_totals} in step with the raw records. The metric rollup refresher
+ * marks the month of every day it recomputes ({@code citation_rollup_marks}); {@link #refreshDue} rebuilds each marked
+ * month from the records and adds the month's difference (new rows minus the rows they replace) to the whole-history
+ * totals. A first or last sighting that may have moved out of the month is recomputed from the months.
+ *
+ * <p>One transaction per (project, month), under a per-project advisory lock (the totals are shared by all months
+ * of a project), deleting exactly the marks it read, so a mark written meanwhile survives for the next pass.
+ */
+@Component
+public class CitationRollups {
+    private static final Logger LOG = LoggerFactory.getLogger(CitationRollups.class);
+    /** Second key of the per-project advisory lock; the metric rollups use day numbers (never negative) there. */
+    private static final int LOCK_CLASS = -1;
+
+    private static final String AGGREGATES = """
+            count(DISTINCT k.execution_id) AS responses, count(*) AS citations,
+            count(*) FILTER (WHERE k.position > 0) AS visible,
+            coalesce(sum(k.position) FILTER (WHERE k.position > 0), 0) AS positions,
+            count(*) FILTER (WHERE k.source_type = 'owned') AS owned,
+            count(*) FILTER (WHERE k.source_type = 'competitor') AS competitor,
+            count(*) FILTER (WHERE k.source_type = 'third_party') AS third_party,
+            min(k.executed_at) AS first_seen, max(k.executed_at) AS last_seen""";
+    private static final String COLUMNS = "view, collection_id, model, group_key, url_sha256, host, domain, responses, "
+            + "citations, visible, positions, owned, competitor, third_party, first_seen, last_seen";
+    private static final String KEY = "view, collection_id, model, group_key";
+    private static final String SUMMED = "responses, citations, visible, positions, owned, competitor, third_party";
+
+    /**
+     * Rebuilds one month and applies its difference to the totals. The month's citing responses are those of the
+     * metrics (successful, with an answer, live prompt); every source row counts (visible or background).
+     */
+    private static final String REBUILD_MONTH = """
+            WITH cited AS (
+                SELECT s.execution_id, s.normalized_url, s.url_sha256, s.host, s.domain, s.position, s.source_type,
+                       e.model, e.prompt_id, e.executed_at
+                  FROM prompt_executions e JOIN prompts p ON p.id = e.prompt_id JOIN sources s ON s.execution_id = e.id
+                 WHERE e.project_id = :project AND e.executed_at >= :start AND e.executed_at < :end
+                   AND e.success AND NOT e.no_result AND p.deleted_at IS NULL
+            ), keyed AS (
+                SELECT CAST(0 AS smallint) AS view, c.normalized_url AS group_key, CAST(c.url_sha256 AS text) AS url_sha256,
+                       c.host, c.domain, c.execution_id, c.position, c.source_type, c.model, c.prompt_id, c.executed_at
+                  FROM cited c
+                UNION ALL
+                SELECT 1, c.host, NULL, c.host, c.domain, c.execution_id, c.position, c.source_type, c.model, c.prompt_id,
+                       c.executed_at
+                  FROM cited c
+                UNION ALL
+                SELECT 2, c.domain, NULL, NULL, c.domain, c.execution_id, c.position, c.source_type, c.model, c.prompt_id,
+                       c.executed_at
+                  FROM cited c
+            ), fresh AS MATERIALIZED (
+                SELECT k.view, CAST(0 AS bigint) AS collection_id, coalesce(k.model, '') AS model, k.group_key,
+                       max(k.url_sha256) AS url_sha256, max(k.host) AS host, max(k.domain) AS domain, {aggregates}
+                  FROM keyed k
+                 GROUP BY GROUPING SETS ((k.view, k.group_key, k.model), (k.view, k.group_key))
+                UNION ALL
+                SELECT k.view, pc.collection_id, k.model, k.group_key,
+                       max(k.url_sha256), max(k.host), max(k.domain), {aggregates}
+                  FROM keyed k JOIN prompt_collections pc ON pc.prompt_id = k.prompt_id
+                 GROUP BY k.view, pc.collection_id, k.model, k.group_key
+            ), old AS (
+                DELETE FROM citation_months WHERE project_id = :project AND month = :month RETURNING {columns}
+            ), stored AS (
+                INSERT INTO citation_months (project_id, month, {columns}) SELECT :project, :month, {columns} FROM fresh
+            ), delta AS (
+                SELECT {key}, coalesce(n.url_sha256, o.url_sha256) AS url_sha256, coalesce(n.host, o.host) AS host,
+                       coalesce(n.domain, o.domain) AS domain,
+                       {differences},
+                       o.first_seen AS old_first, n.first_seen AS new_first, o.last_seen AS old_last, n.last_seen AS new_last
+                  FROM fresh n FULL JOIN old o USING ({key})
+                 WHERE o.group_key IS NULL OR n.group_key IS NULL
+                    OR ({new_values}, n.first_seen, n.last_seen) IS DISTINCT FROM ({old_values}, o.first_seen, o.last_seen)
+            ), updated AS (
+                UPDATE citation_totals t
+                   SET {increments},
+                       first_seen = CASE WHEN d.new_first IS NOT NULL AND (d.old_first IS NULL OR d.new_first <= d.old_first)
+                                         THEN least(t.first_seen, d.new_first)
+                                         WHEN d.old_first > t.first_seen THEN t.first_seen END,
+                       last_seen = CASE WHEN d.new_last IS NOT NULL AND (d.old_last IS NULL OR d.new_last >= d.old_last)
+                                        THEN greatest(t.last_seen, d.new_last)
+                                        WHEN d.old_last < t.last_seen THEN t.last_seen END
+                  FROM delta d
+                 WHERE t.project_id = :project AND t.view = d.view AND t.collection_id = d.collection_id
+                   AND t.model = d.model AND t.group_key = d.group_key
+                RETURNING t.view, t.collection_id, t.model, t.group_key
+            )
+            INSERT INTO citation_totals (project_id, {columns})
+            SELECT :project, {key}, d.url_sha256, d.host, d.domain, {summed}, d.new_first, d.new_last
+              FROM delta d
+             WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.view = d.view AND u.collection_id = d.collection_id
+                                 AND u.model = d.model AND u.group_key = d.group_key)
+            """
+            .replace("{aggregates}", AGGREGATES.replace("\n", "\n" + " ".repeat(23)))
+            .replace("{columns}", COLUMNS)
+            .replace("{key}", KEY)
+            .replace("{summed}", SUMMED)
+            .replace("{differences}", columns("coalesce(n.%1$s, 0) - coalesce(o.%1$s, 0) AS %1$s"))
+            .replace("{new_values}", columns("n.%s"))
+            .replace("{old_values}", columns("o.%s"))
+            .replace("{increments}", columns("%1$s = t.%1$s + d.%1$s"));
+
+    /** Groups the months no longer cite (all their rows were in the rebuilt month). */
+    private static final String DROP_EMPTY = """
+            DELETE FROM citation_totals
+             WHERE project_id = :project AND (first_seen IS NULL OR last_seen IS NULL) AND citations <= 0
+            """;
+
+    /** First and last sightings the rebuilt month may have held, recomputed from every month. */
+    private static final String SETTLE = """
+            UPDATE citation_totals t SET first_seen = m.first_seen, last_seen = m.last_seen
+              FROM (SELECT m.view, m.collection_id, m.model, m.group_key, min(m.first_seen) AS first_seen,
+                           max(m.last_seen) AS last_seen
+                      FROM citation_totals u JOIN citation_months m
+                        ON m.project_id = u.project_id AND m.view = u.view AND m.collection_id = u.collection_id
+                       AND m.model = u.model AND m.group_key = u.group_key
+                     WHERE u.project_id = :project AND (u.first_seen IS NULL OR u.last_seen IS NULL)
+                     GROUP BY m.view, m.collection_id, m.model, m.group_key) m
+             WHERE t.project_id = :project AND t.view = m.view AND t.collection_id = m.collection_id
+               AND t.model = m.model AND t.group_key = m.group_key
+            """;
+
+    private final JdbcClient db;
+    private final TransactionTemplate transactions;
+
+    public CitationRollups(JdbcClient db, TransactionTemplate transactions) {
+        this.db = db;
+        this.transactions = transactions;
+    }
+
+    private static String columns(String format) {
+        return String.join(", ", List.of(SUMMED.split(", ")).stream().map(format::formatted).toList());
+    }
+
+    private record Month(long projectId, LocalDate month) {
+    }
+
+    /** Rebuilds every marked month; returns how many it rebuilt. */
+    @Scheduled(fixedDelayString = "${periscope.rollups.interval:PT10S}", initialDelayString = "${periscope.rollups.initial-delay:PT5S}")
+    public int refreshDue() {
+        int done = 0;
+        int pass;
+        do {
+            pass = 0;
+            for (Month month : marked()) {
+                if (Boolean.TRUE.equals(transactions.execute(status -> rebuildMarked(month)))) {
+                    pass++;
+                }
+            }
+            done += pass;
+        } while (pass > 0);
+        if (done > 0) {
+            LOG.debug("rebuilt {} citation rollup months", done);
+        }
+        return done;
+    }
+
+    private List<Month> marked() {
+        return db.sql("SELECT DISTINCT project_id, month FROM citation_rollup_marks ORDER BY project_id, month LIMIT 1000")
+                .query((rs, n) -> new Month(rs.getLong("project_id"), rs.getObject("month", LocalDate.class))).list();
+    }
+
+    /** Inside a transaction: rebuilds the month unless another instance holds the project; false when skipped. */
+    private boolean rebuildMarked(Month month) {
+        Boolean locked = db.sql("SELECT pg_try_advisory_xact_lock(:project, :class)")
+                .param("project", (int) month.projectId()).param("class", LOCK_CLASS)
+                .query(Boolean.class).single();
+        if (!Boolean.TRUE.equals(locked)) {
+            return false;
+        }
+        List<Long> marks = db.sql("SELECT id FROM citation_rollup_marks WHERE project_id = :project AND month = :month")
+                .param("project", month.projectId()).param("month", month.month()).query(Long.class).list();
+        if (marks.isEmpty()) {
+            return false;
+        }
+        rebuild(month.projectId(), month.month());
+        db.sql("DELETE FROM citation_rollup_marks WHERE id = ANY (CAST(:ids AS bigint[]))")
+                .param("ids", marks.toArray(Long[]::new)).update();
+        return true;
+    }
+
+    /** Inside a transaction holding the project's lock: one month rebuilt, its difference added to the totals. */
+    void rebuild(long projectId, LocalDate month) {
+        Map<String, Object> params = Map.of("project", projectId, "month", month,
+                "start", month.atStartOfDay().atOffset(ZoneOffset.UTC),
+                "end", month.plusMonths(1).atStartOfDay().atOffset(ZoneOffset.UTC));
+        db.sql(REBUILD_MONTH).params(params).update();
+        db.sql(DROP_EMPTY).param("project", projectId).update();
+        db.sql(SETTLE).param("project", projectId).update();
+    }
+}

@@ -1,0 +1,232 @@
+package dev.periscope.citations;
+
+import dev.periscope.execution.ExecutionFilter;
+import dev.periscope.metrics.MetricsQuery;
+import dev.periscope.metrics.Percentages;
+import dev.periscope.shared.Json;
+import dev.periscope.shared.PageRequest;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+
+/**
+ * The fast path of citation intelligence: {@code citation_totals} ({@link CitationRollups}) holds every group's
+ * counts over the project's whole history, per engine, and per collection and engine. It answers a read whose window
+ * holds the whole history (the spec's default: no window) and whose filters are among {@code model},
+ * {@code collection_id}, {@code query} and the source types that are properties of the domain ({@code social_media},
+ * {@code ugc}, {@code own_domain}). Anything else is read from the raw records.
+ */
+@Component
+public class CitationTotals {
+    private static final String GROUPS = """
+            WITH groups AS ({groups}),
+            page AS (
+                SELECT g.*, row_number() OVER (ORDER BY {order}) AS rank FROM groups g
+                 ORDER BY {order} LIMIT :ci_limit OFFSET :ci_offset),
+            models AS (
+                SELECT t.group_key, array_agg(t.model ORDER BY t.model) AS models,
+                       array_agg(t.responses ORDER BY t.model) AS model_responses,
+                       array_agg(t.citations ORDER BY t.model) AS model_citations
+                  FROM citation_totals t
+                 WHERE t.project_id = :f_project AND t.view = :ci_view AND t.collection_id = :ci_collection
+                   AND {engines} AND t.group_key IN (SELECT group_key FROM page)
+                 GROUP BY t.group_key),
+            details AS ({details}),
+            rows AS (
+                SELECT g.*, m.models, m.model_responses, m.model_citations, d.*
+                  FROM page g JOIN models m USING (group_key) JOIN details d ON d.detail_key = g.group_key)
+            SELECT t.total, r.*
+              FROM (SELECT count(*) AS total FROM groups) t
+              LEFT JOIN rows r ON TRUE
+             ORDER BY r.rank
+            """;
+    /** One row per group: the totals row of the scope, or the sum of its engines' rows for a collection. */
+    private static final String ONE_ROW = """
+            SELECT t.group_key, t.url_sha256, t.responses AS total_responses, t.citations AS total_citations, t.visible,
+                   t.positions, t.first_seen AS first_seen_at, t.last_seen AS last_seen_at
+              FROM citation_totals t WHERE {where}""";
+    private static final String SUMMED = """
+            SELECT t.group_key, max(t.url_sha256) AS url_sha256, sum(t.responses) AS total_responses,
+                   sum(t.citations) AS total_citations, sum(t.visible) AS visible, sum(t.positions) AS positions,
+                   min(t.first_seen) AS first_seen_at, max(t.last_seen) AS last_seen_at
+              FROM citation_totals t WHERE {where}
+             GROUP BY t.group_key""";
+    private static final String URL_DETAILS = """
+            SELECT g.group_key AS detail_key, latest.url, latest.domain, latest.host, 0::bigint AS url_count
+              FROM page g CROSS JOIN LATERAL (
+                   SELECT x.url, x.domain, x.host FROM sources x
+                    WHERE x.project_id = :f_project AND x.url_sha256 = g.url_sha256
+                    ORDER BY x.executed_at DESC, x.id DESC LIMIT 1) latest""";
+    /** Distinct URLs of each host or domain of the page, from the URL rows of the same scope. */
+    private static final String URL_COUNTS = """
+            SELECT g.group_key AS detail_key, NULL::text AS url, NULL::text AS domain, NULL::text AS host,
+                   (SELECT count(DISTINCT u.group_key) FROM citation_totals u
+                     WHERE u.project_id = :f_project AND u.view = 0 AND u.collection_id = :ci_collection
+                       AND {url_engines} AND u.{column} = g.group_key {url_category}) AS url_count
+              FROM page g""";
+
+    private final JdbcClient db;
+    private final MetricsQuery metrics;
+
+    public CitationTotals(JdbcClient db, MetricsQuery metrics) {
+        this.db = db;
+        this.metrics = metrics;
+    }
+
+    /** Whether the totals hold this scope: whole history, filters the totals keep. */
+    public boolean answers(CitationScope scope) {
+        ExecutionFilter filter = scope.executions();
+        if (scope.sentiment() != null || scope.contentGap() != null || scope.domainCondition("t.domain") == null
+                || filter.countryCode() != null || filter.languageCode() != null || filter.prompt() != null
+                || filter.promptType() != null || filter.brandKind() != null || filter.mentionFilter() != null
+                || filter.citationFilter() != null || !filter.competitors().isEmpty()) {
+            return false;
+        }
+        Instant from = filter.range().from();
+        Instant to = filter.range().to();
+        if (from == null && to == null) {
+            return true;
+        }
+        // a window that holds every execution of the project answers like no window at all
+        Map<String, Object> extent = db.sql("""
+                        SELECT min(executed_at) AS first, max(executed_at) AS last
+                          FROM prompt_executions WHERE project_id = :project
+                        """)
+                .param("project", filter.projectId())
+                .query((rs, n) -> Json.object("first", rs.getObject("first", OffsetDateTime.class),
+                        "last", rs.getObject("last", OffsetDateTime.class)))
+                .single();
+        OffsetDateTime first = (OffsetDateTime) extent.get("first");
+        OffsetDateTime last = (OffsetDateTime) extent.get("last");
+        return first == null || ((from == null || !from.isAfter(first.toInstant()))
+                && (to == null || to.isAfter(last.toInstant())));
+    }
+
+    /**
+     * The responses in scope, the citation rates' denominator: from the metric rollups when they hold the filter (no
+     * answer-level filter, whole days), else counted over the executions.
+     */
+    long responses(CitationScope scope) {
+        if (scope.sentiment() == null && scope.contentGap() == null && MetricsQuery.rollupAnswers(scope.executions())) {
+            return metrics.sums(scope.executions(), new MetricsQuery.Shape(null, false, List.of()))
+                    .responses(new MetricsQuery.Key(null, null));
+        }
+        return scope.bind(db.sql("SELECT count(*)" + scope.responses())).query(Long.class).single();
+    }
+
+    /** {@link CitationGroups#list} when {@link #answers} holds. */
+    CitationGroups.Listing groups(CitationScope scope, String view, String query, String order, boolean descending,
+                                  PageRequest page) {
+        boolean byUrl = view.equals("url");
+        ExecutionFilter filter = scope.executions();
+        long collection = filter.collectionId() == null ? 0 : filter.collectionId();
+        // rows of one scope are unique per group, except a collection without an engine: its engines' rows are summed
+        boolean summed = collection != 0 && filter.model() == null;
+        String where = "t.project_id = :f_project AND t.view = :ci_view AND t.collection_id = :ci_collection AND "
+                + engines("t", filter, collection) + scope.domainCondition("t.domain")
+                + (query == null ? "" : " AND t.group_key ILIKE :ci_query");
+        String details = byUrl ? URL_DETAILS : URL_COUNTS
+                .replace("{url_engines}", engines("u", filter, collection))
+                .replace("{column}", view)
+                .replace("{url_category}", scope.domainCondition("u.domain"));
+        String sql = GROUPS
+                .replace("{groups}", (summed ? SUMMED : ONE_ROW).replace("{where}", where))
+                .replace("{details}", details)
+                .replace("{engines}", filter.model() == null ? "t.model <> ''" : "t.model = :f_model")
+                .replace("{order}", CitationGroups.orderBy(order, descending));
+        long responses = responses(scope);
+        var statement = scope.bind(db.sql(sql))
+                .param("ci_view", List.of("url", "host", "domain").indexOf(view))
+                .param("ci_collection", collection)
+                .param("ci_limit", page.perPage()).param("ci_offset", page.offset());
+        if (query != null) {
+            statement = statement.param("ci_query", CitationGroups.likePattern(query));
+        }
+        long[] total = new long[1];
+        List<Map<String, Object>> rows = new ArrayList<>();
+        statement.query((ResultSet rs) -> {
+            total[0] = rs.getLong("total");
+            if (rs.getString("group_key") != null) {
+                rows.add(CitationGroups.row(rs, byUrl, responses));
+            }
+        });
+        return new CitationGroups.Listing(rows, total[0], responses);
+    }
+
+    /** The rows of one scope: every engine ('' ) or one, for all prompts (collection 0) or one collection. */
+    private static String engines(String alias, ExecutionFilter filter, long collection) {
+        if (filter.model() != null) {
+            return alias + ".model = :f_model";
+        }
+        return collection == 0 ? alias + ".model = ''" : alias + ".model <> ''";
+    }
+
+    /** {@link CitedUrls#detail} when {@link #answers} holds. */
+    Map<String, Object> detail(CitationScope scope, CitedUrls.Identity url) {
+        ExecutionFilter filter = scope.executions();
+        long collection = filter.collectionId() == null ? 0 : filter.collectionId();
+        long responses = responses(scope);
+        String category = scope.domainCondition("t.domain");
+        List<Map<String, Object>> rows = scope.bind(db.sql("""
+                        SELECT t.model, t.citations, t.visible, t.positions, t.owned, t.competitor, t.third_party,
+                               t.first_seen, t.last_seen
+                          FROM citation_totals t
+                         WHERE t.project_id = :f_project AND t.url_sha256 = :ci_sha AND t.view = 0
+                           AND t.collection_id = :ci_collection AND t.model <> ''""" + " "
+                        + (filter.model() == null ? "" : "AND t.model = :f_model ") + category + """
+
+                         ORDER BY t.model
+                        """))
+                .param("ci_sha", url.urlSha256()).param("ci_collection", collection)
+                .query((rs, n) -> Json.object("model", rs.getString("model"), "citations", rs.getLong("citations"),
+                        "visible", rs.getLong("visible"), "positions", rs.getLong("positions"),
+                        "owned", rs.getLong("owned"), "competitor", rs.getLong("competitor"),
+                        "third_party", rs.getLong("third_party"),
+                        "first_seen", rs.getObject("first_seen", OffsetDateTime.class),
+                        "last_seen", rs.getObject("last_seen", OffsetDateTime.class)))
+                .list();
+        long citations = 0;
+        long visible = 0;
+        long positions = 0;
+        long owned = 0;
+        long competitor = 0;
+        long thirdParty = 0;
+        OffsetDateTime first = null;
+        OffsetDateTime last = null;
+        List<Map<String, Object>> byModel = new ArrayList<>();
+        for (Map<String, Object> row : rows) {
+            long modelCitations = (Long) row.get("citations");
+            citations += modelCitations;
+            visible += (Long) row.get("visible");
+            positions += (Long) row.get("positions");
+            owned += (Long) row.get("owned");
+            competitor += (Long) row.get("competitor");
+            thirdParty += (Long) row.get("third_party");
+            OffsetDateTime rowFirst = (OffsetDateTime) row.get("first_seen");
+            OffsetDateTime rowLast = (OffsetDateTime) row.get("last_seen");
+            first = first == null || rowFirst.isBefore(first) ? rowFirst : first;
+            last = last == null || rowLast.isAfter(last) ? rowLast : last;
+            // a URL is cited at most once per answer: per model, citations are responses
+            byModel.add(Json.object("model", row.get("model"), "total_responses", modelCitations,
+                    "total_citations", modelCitations));
+        }
+        return Json.object(
+                "stats", Json.object(
+                        "total_responses", citations,
+                        "total_citations", citations,
+                        "visible_citations", visible,
+                        "background_citations", citations - visible,
+                        "citation_rate", Percentages.rate(citations, responses),
+                        "avg_citation_position", visible == 0 ? null : Percentages.round(positions / (double) visible),
+                        "first_seen_at", first,
+                        "last_seen_at", last),
+                "responses", responses,
+                "by_source_type", Json.object("owned", owned, "competitor", competitor, "third_party", thirdParty),
+                "by_model", byModel);
+    }
+}
