@@ -2,7 +2,7 @@
 --
 -- citation_months: per project, month, view (0 url, 1 host, 2 domain), scope and group, the citing responses and
 -- citation rows of that month. Scopes: (collection 0, model '') every live prompt and engine; (0, engine) one
--- engine; (collection, engine) one collection and one engine. Rebuilt month by month from the raw records.
+-- engine; (collection, '') one collection; (collection, engine) both. Rebuilt month by month from the raw records.
 -- citation_totals: the same rows summed over the whole history, kept by adding each rebuilt month's difference; they
 -- answer the default (no window) reads from an index.
 CREATE TABLE citation_rollup_marks (
@@ -54,7 +54,7 @@ CREATE TABLE citation_totals (
     -- null only inside a refresh: the month that held the first or last sighting changed, recomputed from the months
     first_seen    timestamptz,
     last_seen     timestamptz,
-    PRIMARY KEY (project_id, view, collection_id, model, group_key)
+    PRIMARY KEY (project_id, view, group_key, collection_id, model)
 );
 -- the default order (responses, then citations, then key) straight from an index
 CREATE INDEX citation_totals_rank_idx ON citation_totals (project_id, view, collection_id, model, responses DESC,

@@ -68,10 +68,11 @@ public class CitationRollups {
                   FROM keyed k
                  GROUP BY GROUPING SETS ((k.view, k.group_key, k.model), (k.view, k.group_key))
                 UNION ALL
-                SELECT k.view, pc.collection_id, k.model, k.group_key,
+                SELECT k.view, pc.collection_id, coalesce(k.model, ''), k.group_key,
                        max(k.url_sha256), max(k.host), max(k.domain), {aggregates}
                   FROM keyed k JOIN prompt_collections pc ON pc.prompt_id = k.prompt_id
-                 GROUP BY k.view, pc.collection_id, k.model, k.group_key
+                 GROUP BY GROUPING SETS ((k.view, pc.collection_id, k.group_key, k.model),
+                                         (k.view, pc.collection_id, k.group_key))
             ), old AS (
                 DELETE FROM citation_months WHERE project_id = :project AND month = :month RETURNING {columns}
             ), stored AS (

@@ -16,7 +16,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * The fast path of citation intelligence: {@code citation_totals} ({@link CitationRollups}) holds every group's
- * counts over the project's whole history, per engine, and per collection and engine. It answers a read whose window
+ * counts over the project's whole history, for all prompts or one collection, all engines or one: one row per group
+ * and scope, so a page of the default order comes straight from an index. It answers a read whose window
  * holds the whole history (the spec's default: no window) and whose filters are among {@code model},
  * {@code collection_id}, {@code query} and the source types that are properties of the domain ({@code social_media},
  * {@code ugc}, {@code own_domain}). Anything else is read from the raw records.
@@ -24,7 +25,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class CitationTotals {
     private static final String GROUPS = """
-            WITH groups AS ({groups}),
+            WITH groups AS NOT MATERIALIZED (
+                SELECT t.group_key, t.url_sha256, t.responses AS total_responses, t.citations AS total_citations, t.visible,
+                       t.positions, t.first_seen AS first_seen_at, t.last_seen AS last_seen_at
+                  FROM citation_totals t WHERE {where}),
             page AS (
                 SELECT g.*, row_number() OVER (ORDER BY {order}) AS rank FROM groups g
                  ORDER BY {order} LIMIT :ci_limit OFFSET :ci_offset),
@@ -45,22 +49,11 @@ public class CitationTotals {
               LEFT JOIN rows r ON TRUE
              ORDER BY r.rank
             """;
-    /** One row per group: the totals row of the scope, or the sum of its engines' rows for a collection. */
-    private static final String ONE_ROW = """
-            SELECT t.group_key, t.url_sha256, t.responses AS total_responses, t.citations AS total_citations, t.visible,
-                   t.positions, t.first_seen AS first_seen_at, t.last_seen AS last_seen_at
-              FROM citation_totals t WHERE {where}""";
-    private static final String SUMMED = """
-            SELECT t.group_key, max(t.url_sha256) AS url_sha256, sum(t.responses) AS total_responses,
-                   sum(t.citations) AS total_citations, sum(t.visible) AS visible, sum(t.positions) AS positions,
-                   min(t.first_seen) AS first_seen_at, max(t.last_seen) AS last_seen_at
-              FROM citation_totals t WHERE {where}
-             GROUP BY t.group_key""";
     private static final String URL_DETAILS = """
             SELECT g.group_key AS detail_key, latest.url, latest.domain, latest.host, 0::bigint AS url_count
               FROM page g CROSS JOIN LATERAL (
                    SELECT x.url, x.domain, x.host FROM sources x
-                    WHERE x.project_id = :f_project AND x.url_sha256 = g.url_sha256
+                    WHERE x.project_id = :f_project AND x.url_sha256 = CAST(g.url_sha256 AS character(64))
                     ORDER BY x.executed_at DESC, x.id DESC LIMIT 1) latest""";
     /** Distinct URLs of each host or domain of the page, from the URL rows of the same scope. */
     private static final String URL_COUNTS = """
@@ -125,17 +118,15 @@ public class CitationTotals {
         boolean byUrl = view.equals("url");
         ExecutionFilter filter = scope.executions();
         long collection = filter.collectionId() == null ? 0 : filter.collectionId();
-        // rows of one scope are unique per group, except a collection without an engine: its engines' rows are summed
-        boolean summed = collection != 0 && filter.model() == null;
         String where = "t.project_id = :f_project AND t.view = :ci_view AND t.collection_id = :ci_collection AND "
-                + engines("t", filter, collection) + scope.domainCondition("t.domain")
+                + engine("t", filter) + scope.domainCondition("t.domain")
                 + (query == null ? "" : " AND t.group_key ILIKE :ci_query");
         String details = byUrl ? URL_DETAILS : URL_COUNTS
-                .replace("{url_engines}", engines("u", filter, collection))
+                .replace("{url_engines}", engine("u", filter))
                 .replace("{column}", view)
                 .replace("{url_category}", scope.domainCondition("u.domain"));
         String sql = GROUPS
-                .replace("{groups}", (summed ? SUMMED : ONE_ROW).replace("{where}", where))
+                .replace("{where}", where)
                 .replace("{details}", details)
                 .replace("{engines}", filter.model() == null ? "t.model <> ''" : "t.model = :f_model")
                 .replace("{order}", CitationGroups.orderBy(order, descending));
@@ -158,12 +149,9 @@ public class CitationTotals {
         return new CitationGroups.Listing(rows, total[0], responses);
     }
 
-    /** The rows of one scope: every engine ('' ) or one, for all prompts (collection 0) or one collection. */
-    private static String engines(String alias, ExecutionFilter filter, long collection) {
-        if (filter.model() != null) {
-            return alias + ".model = :f_model";
-        }
-        return collection == 0 ? alias + ".model = ''" : alias + ".model <> ''";
+    /** The rows of one engine, or of every engine ({@code ''}). */
+    private static String engine(String alias, ExecutionFilter filter) {
+        return alias + (filter.model() == null ? ".model = ''" : ".model = :f_model");
     }
 
     /** {@link CitedUrls#detail} when {@link #answers} holds. */
