@@ -77,7 +77,7 @@ public class CitationGroups {
               FROM page g CROSS JOIN LATERAL (
                    SELECT x.url, x.domain, x.host FROM sources x
                     WHERE x.project_id = :f_project AND x.url_sha256 = g.url_sha256
-                    ORDER BY x.executed_at DESC, x.id DESC LIMIT 1) latest""";
+                    ORDER BY x.executed_at DESC, x.execution_id DESC LIMIT 1) latest""";
     /** Per host or domain of the page: its distinct cited URLs in scope. */
     private static final String ROLLUP_DETAILS = """
             SELECT {key} AS detail_key, NULL::text AS url, NULL::text AS domain, NULL::text AS host,

@@ -54,7 +54,7 @@ public class CitationTotals {
               FROM page g CROSS JOIN LATERAL (
                    SELECT x.url, x.domain, x.host FROM sources x
                     WHERE x.project_id = :f_project AND x.url_sha256 = CAST(g.url_sha256 AS character(64))
-                    ORDER BY x.executed_at DESC, x.id DESC LIMIT 1) latest""";
+                    ORDER BY x.executed_at DESC, x.execution_id DESC LIMIT 1) latest""";
     /** Distinct URLs of each host or domain of the page, from the URL rows of the same scope. */
     private static final String URL_COUNTS = """
             SELECT g.group_key AS detail_key, NULL::text AS url, NULL::text AS domain, NULL::text AS host,
@@ -152,6 +152,19 @@ public class CitationTotals {
     /** The rows of one engine, or of every engine ({@code ''}). */
     private static String engine(String alias, ExecutionFilter filter) {
         return alias + (filter.model() == null ? ".model = ''" : ".model = :f_model");
+    }
+
+    /** The URL's citations in scope (one per citing response) when {@link #answers} holds. */
+    long citations(CitationScope scope, CitedUrls.Identity url) {
+        ExecutionFilter filter = scope.executions();
+        return scope.bind(db.sql("""
+                        SELECT coalesce(sum(t.citations), 0) FROM citation_totals t
+                         WHERE t.project_id = :f_project AND t.url_sha256 = :ci_sha AND t.view = 0
+                           AND t.collection_id = :ci_collection AND""" + " " + engine("t", filter)
+                        + scope.domainCondition("t.domain")))
+                .param("ci_sha", url.urlSha256())
+                .param("ci_collection", filter.collectionId() == null ? 0 : filter.collectionId())
+                .query(Long.class).single();
     }
 
     /** {@link CitedUrls#detail} when {@link #answers} holds. */

@@ -46,10 +46,10 @@ public class CitedUrls {
     public Identity require(long projectId, String urlSha256) {
         List<Map<String, Object>> variants = db.sql("""
                         SELECT url, normalized_url, domain, host FROM (
-                            SELECT DISTINCT ON (url) url, normalized_url, domain, host, executed_at, id
+                            SELECT DISTINCT ON (url) url, normalized_url, domain, host, executed_at, execution_id
                               FROM sources WHERE project_id = :project AND url_sha256 = :sha
-                             ORDER BY url, executed_at DESC, id DESC) latest
-                         ORDER BY executed_at DESC, id DESC LIMIT 50
+                             ORDER BY url, executed_at DESC, execution_id DESC) latest
+                         ORDER BY executed_at DESC, execution_id DESC LIMIT 50
                         """)
                 .param("project", projectId).param("sha", urlSha256)
                 .query((rs, n) -> Json.object("url", rs.getString("url"), "normalized_url", rs.getString("normalized_url"),
@@ -129,8 +129,8 @@ public class CitedUrls {
         String cited = """
                  FROM sources s JOIN prompt_executions e ON e.id = s.execution_id JOIN prompts p ON p.id = e.prompt_id
                 WHERE s.url_sha256 = :ci_sha""" + scope.responseConditions() + scope.citations();
-        long total = scope.bind(db.sql("SELECT count(*)" + cited)).param("ci_sha", url.urlSha256())
-                .query(Long.class).single();
+        long total = totals.answers(scope) ? totals.citations(scope, url)
+                : scope.bind(db.sql("SELECT count(*)" + cited)).param("ci_sha", url.urlSha256()).query(Long.class).single();
         // the page first, then the answer texts of that page only, for the excerpts
         List<Map<String, Object>> rows = scope.bind(db.sql("""
                         SELECT o.*, char_length(r.response) AS response_length,
@@ -139,7 +139,8 @@ public class CitedUrls {
                                        s.position, s.source_type, s.url, s.normalized_url, s.host
                         """ + cited + """
 
-                                 ORDER BY e.executed_at DESC, e.id DESC LIMIT :ci_limit OFFSET :ci_offset) o
+                                 -- s.execution_id is e.id: the order of the URL's index, so a page stops early
+                                 ORDER BY s.executed_at DESC, s.execution_id DESC LIMIT :ci_limit OFFSET :ci_offset) o
                           JOIN prompt_executions r ON r.id = o.id
                          CROSS JOIN LATERAL (
                                SELECT coalesce(nullif(strpos(r.response, o.url), 0),
