@@ -1,8 +1,9 @@
 -- Citation intelligence pre-aggregates (docs/citation-intelligence.md "Rollups").
 --
--- citation_months: per project, month, view (0 url, 1 host, 2 domain), scope and group, the citing responses and
--- citation rows of that month. Scopes: (collection 0, model '') every live prompt and engine; (0, engine) one
--- engine; (collection, '') one collection; (collection, engine) both. Rebuilt month by month from the raw records.
+-- citation_months: per project, month, view (0 url, 1 host, 2 domain, 3 raw form of a URL), scope and group, the
+-- citing responses and citation rows of that month. Scopes: (collection 0, model '') every live prompt and engine;
+-- (0, engine) one engine; (collection, '') one collection; (collection, engine) both; view 3 only has (0, '').
+-- Rebuilt month by month from the raw records.
 -- citation_totals: the same rows summed over the whole history, kept by adding each rebuilt month's difference; they
 -- answer the default (no window) reads from an index.
 CREATE TABLE citation_rollup_marks (
@@ -63,6 +64,8 @@ CREATE INDEX citation_totals_rank_idx ON citation_totals (project_id, view, coll
 CREATE INDEX citation_totals_host_idx ON citation_totals (project_id, collection_id, model, host) WHERE view = 0;
 CREATE INDEX citation_totals_domain_idx ON citation_totals (project_id, collection_id, model, domain) WHERE view = 0;
 CREATE INDEX citation_totals_sha_idx ON citation_totals (project_id, url_sha256) WHERE view = 0;
+-- a URL's raw forms, newest first
+CREATE INDEX citation_totals_forms_idx ON citation_totals (project_id, url_sha256, last_seen DESC) WHERE view = 3;
 CREATE INDEX citation_totals_unsettled_idx ON citation_totals (project_id) WHERE first_seen IS NULL OR last_seen IS NULL;
 
 -- every month that already has records is rebuilt once by the refresher

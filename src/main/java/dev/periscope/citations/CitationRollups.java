@@ -45,8 +45,8 @@ public class CitationRollups {
      */
     private static final String REBUILD_MONTH = """
             WITH cited AS (
-                SELECT s.execution_id, s.normalized_url, s.url_sha256, s.host, s.domain, s.position, s.source_type,
-                       e.model, e.prompt_id, e.executed_at
+                SELECT s.execution_id, s.url, s.normalized_url, s.url_sha256, s.host, s.domain, s.position,
+                       s.source_type, e.model, e.prompt_id, e.executed_at
                   FROM prompt_executions e JOIN prompts p ON p.id = e.prompt_id JOIN sources s ON s.execution_id = e.id
                  WHERE e.project_id = :project AND e.executed_at >= :start AND e.executed_at < :end
                    AND e.success AND NOT e.no_result AND p.deleted_at IS NULL
@@ -73,6 +73,12 @@ public class CitationRollups {
                   FROM keyed k JOIN prompt_collections pc ON pc.prompt_id = k.prompt_id
                  GROUP BY GROUPING SETS ((k.view, pc.collection_id, k.group_key, k.model),
                                          (k.view, pc.collection_id, k.group_key))
+                UNION ALL
+                -- view 3: the raw forms of each URL (every prompt and engine only), for its latest form and variants
+                SELECT CAST(3 AS smallint), CAST(0 AS bigint), '', k.url, max(CAST(k.url_sha256 AS text)), max(k.host),
+                       max(k.domain), {aggregates}
+                  FROM cited k
+                 GROUP BY k.url
             ), old AS (
                 DELETE FROM citation_months WHERE project_id = :project AND month = :month RETURNING {columns}
             ), stored AS (

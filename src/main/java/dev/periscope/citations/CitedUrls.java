@@ -9,6 +9,7 @@ import dev.periscope.shared.SqlArrays;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -28,6 +29,8 @@ public class CitedUrls {
     static final int EXCERPT_LENGTH = 300;
     /** Characters of the answer an excerpt shows before the URL or host it found. */
     static final int EXCERPT_LEAD = 100;
+    /** Most raw forms of a URL listed in {@code url_variants}. */
+    static final int MAX_VARIANTS = 50;
 
     private final JdbcClient db;
     private final CitationTotals totals;
@@ -42,27 +45,55 @@ public class CitedUrls {
                            List<String> variants) {
     }
 
-    /** The URL as the project has cited it; 404 {@code ERR_NOT_FOUND} when it never has. */
+    /**
+     * The URL as the project has cited it; 404 {@code ERR_NOT_FOUND} when it never has. Its latest row (one entry of
+     * the URL's index) gives the current raw form, host and domain; the other raw forms, those of the answers the
+     * metrics count, come from the citation rollups (view 3) when they hold the URL, else from its rows.
+     */
     public Identity require(long projectId, String urlSha256) {
-        List<Map<String, Object>> variants = db.sql("""
-                        SELECT url, normalized_url, domain, host FROM (
-                            SELECT DISTINCT ON (url) url, normalized_url, domain, host, executed_at, execution_id
-                              FROM sources WHERE project_id = :project AND url_sha256 = :sha
-                             ORDER BY url, executed_at DESC, execution_id DESC) latest
-                         ORDER BY executed_at DESC, execution_id DESC LIMIT 50
+        Map<String, Object> latest = db.sql("""
+                        SELECT url, normalized_url, domain, host FROM sources
+                         WHERE project_id = :project AND url_sha256 = :sha
+                         ORDER BY executed_at DESC, execution_id DESC LIMIT 1
                         """)
                 .param("project", projectId).param("sha", urlSha256)
                 .query((rs, n) -> Json.object("url", rs.getString("url"), "normalized_url", rs.getString("normalized_url"),
                         "domain", rs.getString("domain"), "host", rs.getString("host")))
-                .list();
-        if (variants.isEmpty()) {
-            throw new ApiException(ErrorCode.NOT_FOUND, "This project has never cited that URL",
-                    Map.of("param", "url_sha256", "value", urlSha256));
-        }
-        Map<String, Object> latest = variants.get(0);
-        return new Identity((String) latest.get("url"), (String) latest.get("normalized_url"), urlSha256,
-                (String) latest.get("domain"), (String) latest.get("host"),
-                variants.stream().map(variant -> (String) variant.get("url")).toList());
+                .optional().orElseThrow(() -> new ApiException(ErrorCode.NOT_FOUND, "This project has never cited that URL",
+                        Map.of("param", "url_sha256", "value", urlSha256)));
+        String url = (String) latest.get("url");
+        List<String> forms = db.sql("""
+                        SELECT group_key FROM citation_totals
+                         WHERE project_id = :project AND url_sha256 = :sha AND view = 3
+                         ORDER BY last_seen DESC, group_key LIMIT :limit
+                        """)
+                .param("project", projectId).param("sha", urlSha256).param("limit", MAX_VARIANTS)
+                .query(String.class).list();
+        List<String> variants = new ArrayList<>();
+        variants.add(url);
+        (forms.isEmpty() ? rawVariants(projectId, urlSha256) : forms).stream()
+                .filter(form -> !form.equals(url)).limit(MAX_VARIANTS - 1).forEach(variants::add);
+        return new Identity(url, (String) latest.get("normalized_url"), urlSha256, (String) latest.get("domain"),
+                (String) latest.get("host"), variants);
+    }
+
+    /**
+     * The raw forms of the URL in the answers the metrics count (successful, with an answer, live prompt), most
+     * recently cited first: the reference for the rollups' forms.
+     */
+    List<String> rawVariants(long projectId, String urlSha256) {
+        return db.sql("""
+                        SELECT url FROM (
+                            SELECT DISTINCT ON (s.url) s.url, s.executed_at
+                              FROM sources s JOIN prompt_executions e ON e.id = s.execution_id
+                              JOIN prompts p ON p.id = e.prompt_id
+                             WHERE s.project_id = :project AND s.url_sha256 = :sha
+                               AND e.success AND NOT e.no_result AND p.deleted_at IS NULL
+                             ORDER BY s.url, s.executed_at DESC) latest
+                         ORDER BY executed_at DESC, url LIMIT :limit
+                        """)
+                .param("project", projectId).param("sha", urlSha256).param("limit", MAX_VARIANTS)
+                .query(String.class).list();
     }
 
     /** Counts over the URL's citations in scope, and the responses in scope (the citation rate's denominator). */

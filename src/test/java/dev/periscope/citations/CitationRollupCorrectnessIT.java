@@ -100,18 +100,21 @@ class CitationRollupCorrectnessIT extends IntegrationTest {
             int count = random.nextInt(5);
             for (int s = 0; s < count; s++) {
                 String host = HOSTS.get(random.nextInt(HOSTS.size()));
-                String url = "https://" + host + "/page" + random.nextInt(4);
+                String normalized = "https://" + host + "/page" + random.nextInt(4);
+                // raw forms differ by a tracking parameter; the normalised form (and its hash) does not
+                String url = random.nextInt(3) == 0 ? normalized + "?ref=" + random.nextInt(2) : normalized;
                 String domain = host.substring(host.indexOf('.') + 1).contains(".")
                         ? host.substring(host.indexOf('.') + 1) : host;
                 db.sql("""
                                 INSERT INTO sources (execution_id, project_id, prompt_id, url, normalized_url, url_sha256, host,
                                                      domain, position, source_type, model, executed_at)
-                                SELECT id, project_id, prompt_id, :url, :url, encode(sha256(convert_to(:url, 'UTF8')), 'hex'),
+                                SELECT id, project_id, prompt_id, :url, :normalized,
+                                       encode(sha256(convert_to(:normalized, 'UTF8')), 'hex'),
                                        :host, :domain, :position, :type, model, executed_at
                                   FROM prompt_executions WHERE id = :e
                                 ON CONFLICT DO NOTHING
                                 """)
-                        .param("url", url).param("host", host).param("domain", domain)
+                        .param("url", url).param("normalized", normalized).param("host", host).param("domain", domain)
                         .param("position", random.nextInt(4) == 0 ? 0 : s + 1)
                         .param("type", List.of("owned", "competitor", "third_party").get(random.nextInt(3)))
                         .param("e", id).update();
@@ -207,6 +210,10 @@ class CitationRollupCorrectnessIT extends IntegrationTest {
 
             String sha = shas.get(random.nextInt(shas.size()));
             CitedUrls.Identity url = urls.require(projectId, sha);
+            List<String> forms = urls.rawVariants(projectId, sha);
+            if (!forms.isEmpty() && forms.get(0).equals(url.url())) {
+                assertThat(url.variants()).as("variants of " + sha).isEqualTo(forms);
+            }
             Map<String, Object> reference = urls.rawDetail(scope, url);
             assertThat(urls.detail(scope, url)).as(description + " url=" + sha).isEqualTo(reference);
             assertThat(urls.occurrences(scope, url, new PageRequest(1, 5)).total()).as(description + " occurrences")
