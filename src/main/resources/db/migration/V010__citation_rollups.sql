@@ -1,9 +1,11 @@
 -- Citation intelligence pre-aggregates (docs/citation-intelligence.md "Rollups").
 --
--- citation_months: per project, month, view (0 url, 1 host, 2 domain, 3 raw form of a URL), scope and group, the
--- citing responses and citation rows of that month. Scopes: (collection 0, model '') every live prompt and engine;
--- (0, engine) one engine; (collection, '') one collection; (collection, engine) both; view 3 only has (0, '').
--- Rebuilt month by month from the raw records.
+-- citation_months: per project, month, view (0 url, 1 host, 2 domain, 3 raw form of a URL, 4 cited domain or host
+-- per actor), scope and group, the citing responses and citation rows of that month. Scopes: (collection 0,
+-- model '') every live prompt and engine; (0, engine) one engine; (collection, '') one collection; (collection,
+-- engine) both, except views 3 (only (0, '')) and 4 (no collection and engine together). Actor: -1 for views 0 to 3
+-- and, in view 4, every citing response; view 4 also counts the citing responses mentioning the brand (0), a live
+-- competitor (its id) or neither (-2). Rebuilt month by month from the raw records.
 -- citation_totals: the same rows summed over the whole history, kept by adding each rebuilt month's difference; they
 -- answer the default (no window) reads from an index.
 CREATE TABLE citation_rollup_marks (
@@ -20,6 +22,7 @@ CREATE TABLE citation_months (
     collection_id bigint      NOT NULL,
     model         text        NOT NULL,
     group_key     text        NOT NULL,
+    actor         bigint      NOT NULL,
     url_sha256    text,
     host          text,
     domain        text        NOT NULL,
@@ -34,7 +37,7 @@ CREATE TABLE citation_months (
     last_seen     timestamptz NOT NULL
 );
 CREATE INDEX citation_months_month_idx ON citation_months (project_id, month);
-CREATE INDEX citation_months_key_idx ON citation_months (project_id, view, collection_id, model, group_key);
+CREATE INDEX citation_months_key_idx ON citation_months (project_id, view, collection_id, model, group_key, actor);
 
 CREATE TABLE citation_totals (
     project_id    bigint   NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
@@ -42,6 +45,7 @@ CREATE TABLE citation_totals (
     collection_id bigint   NOT NULL,
     model         text     NOT NULL,
     group_key     text     NOT NULL,
+    actor         bigint   NOT NULL,
     url_sha256    text,
     host          text,
     domain        text     NOT NULL,
@@ -55,7 +59,7 @@ CREATE TABLE citation_totals (
     -- null only inside a refresh: the month that held the first or last sighting changed, recomputed from the months
     first_seen    timestamptz,
     last_seen     timestamptz,
-    PRIMARY KEY (project_id, view, group_key, collection_id, model)
+    PRIMARY KEY (project_id, view, group_key, collection_id, model, actor)
 );
 -- the default order (responses, then citations, then key) straight from an index
 CREATE INDEX citation_totals_rank_idx ON citation_totals (project_id, view, collection_id, model, responses DESC,

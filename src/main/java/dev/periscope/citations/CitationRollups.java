@@ -34,9 +34,9 @@ public class CitationRollups {
             count(*) FILTER (WHERE k.source_type = 'competitor') AS competitor,
             count(*) FILTER (WHERE k.source_type = 'third_party') AS third_party,
             min(k.executed_at) AS first_seen, max(k.executed_at) AS last_seen""";
-    private static final String COLUMNS = "view, collection_id, model, group_key, url_sha256, host, domain, responses, "
-            + "citations, visible, positions, owned, competitor, third_party, first_seen, last_seen";
-    private static final String KEY = "view, collection_id, model, group_key";
+    private static final String COLUMNS = "view, collection_id, model, group_key, actor, url_sha256, host, domain, "
+            + "responses, citations, visible, positions, owned, competitor, third_party, first_seen, last_seen";
+    private static final String KEY = "view, collection_id, model, group_key, actor";
     private static final String SUMMED = "responses, citations, visible, positions, owned, competitor, third_party";
 
     /**
@@ -62,23 +62,54 @@ public class CitationRollups {
                 SELECT 2, c.domain, NULL, NULL, c.domain, c.execution_id, c.position, c.source_type, c.model, c.prompt_id,
                        c.executed_at
                   FROM cited c
+            ), citing AS (
+                -- a response cites a requested domain through a source's registrable domain, host or host without www.
+                SELECT DISTINCT r.requested AS group_key, c.execution_id, c.model, c.prompt_id, c.executed_at
+                  FROM cited c CROSS JOIN LATERAL (VALUES (c.domain), (c.host),
+                       (CASE WHEN c.host LIKE 'www.%' THEN substr(c.host, 5) END)) AS r (requested)
+                 WHERE r.requested IS NOT NULL
+            ), actors AS (
+                -- per citing response: the brand (0) and live competitors it mentions, or -2 when it names none
+                SELECT x.execution_id, coalesce(a.actor, -2) AS actor
+                  FROM (SELECT DISTINCT execution_id FROM cited) x
+                  LEFT JOIN LATERAL (
+                       SELECT DISTINCT coalesce(m.competitor_id, 0) AS actor
+                         FROM mentions m LEFT JOIN competitors co ON co.id = m.competitor_id
+                        WHERE m.execution_id = x.execution_id AND (m.competitor_id IS NULL OR co.deleted_at IS NULL)) a ON TRUE
+            ), by_actor AS (
+                SELECT g.group_key, g.execution_id, g.model, g.prompt_id, g.executed_at, CAST(-1 AS bigint) AS actor
+                  FROM citing g
+                UNION ALL
+                SELECT g.group_key, g.execution_id, g.model, g.prompt_id, g.executed_at, a.actor
+                  FROM citing g JOIN actors a ON a.execution_id = g.execution_id
             ), fresh AS MATERIALIZED (
                 SELECT k.view, CAST(0 AS bigint) AS collection_id, coalesce(k.model, '') AS model, k.group_key,
-                       max(k.url_sha256) AS url_sha256, max(k.host) AS host, max(k.domain) AS domain, {aggregates}
+                       CAST(-1 AS bigint) AS actor, max(k.url_sha256) AS url_sha256, max(k.host) AS host, max(k.domain) AS domain, {aggregates}
                   FROM keyed k
                  GROUP BY GROUPING SETS ((k.view, k.group_key, k.model), (k.view, k.group_key))
                 UNION ALL
-                SELECT k.view, pc.collection_id, coalesce(k.model, ''), k.group_key,
+                SELECT k.view, pc.collection_id, coalesce(k.model, ''), k.group_key, -1,
                        max(k.url_sha256), max(k.host), max(k.domain), {aggregates}
                   FROM keyed k JOIN prompt_collections pc ON pc.prompt_id = k.prompt_id
                  GROUP BY GROUPING SETS ((k.view, pc.collection_id, k.group_key, k.model),
                                          (k.view, pc.collection_id, k.group_key))
                 UNION ALL
                 -- view 3: the raw forms of each URL (every prompt and engine only), for its latest form and variants
-                SELECT CAST(3 AS smallint), CAST(0 AS bigint), '', k.url, max(CAST(k.url_sha256 AS text)), max(k.host),
-                       max(k.domain), {aggregates}
+                SELECT CAST(3 AS smallint), CAST(0 AS bigint), '', k.url, -1, max(CAST(k.url_sha256 AS text)),
+                       max(k.host), max(k.domain), {aggregates}
                   FROM cited k
                  GROUP BY k.url
+                UNION ALL
+                -- view 4: per cited domain or host, the citing responses (-1) and those mentioning each actor
+                SELECT CAST(4 AS smallint), CAST(0 AS bigint), coalesce(x.model, ''), x.group_key, x.actor, NULL, NULL,
+                       x.group_key, {actor_aggregates}
+                  FROM by_actor x
+                 GROUP BY GROUPING SETS ((x.group_key, x.actor, x.model), (x.group_key, x.actor))
+                UNION ALL
+                SELECT CAST(4 AS smallint), pc.collection_id, '', x.group_key, x.actor, NULL, NULL, x.group_key,
+                       {actor_aggregates}
+                  FROM by_actor x JOIN prompt_collections pc ON pc.prompt_id = x.prompt_id
+                 GROUP BY pc.collection_id, x.group_key, x.actor
             ), old AS (
                 DELETE FROM citation_months WHERE project_id = :project AND month = :month RETURNING {columns}
             ), stored AS (
@@ -102,16 +133,19 @@ public class CitationRollups {
                                         WHEN d.old_last < t.last_seen THEN t.last_seen END
                   FROM delta d
                  WHERE t.project_id = :project AND t.view = d.view AND t.collection_id = d.collection_id
-                   AND t.model = d.model AND t.group_key = d.group_key
-                RETURNING t.view, t.collection_id, t.model, t.group_key
+                   AND t.model = d.model AND t.group_key = d.group_key AND t.actor = d.actor
+                RETURNING t.view, t.collection_id, t.model, t.group_key, t.actor
             )
             INSERT INTO citation_totals (project_id, {columns})
             SELECT :project, {key}, d.url_sha256, d.host, d.domain, {summed}, d.new_first, d.new_last
               FROM delta d
              WHERE NOT EXISTS (SELECT 1 FROM updated u WHERE u.view = d.view AND u.collection_id = d.collection_id
-                                 AND u.model = d.model AND u.group_key = d.group_key)
+                                 AND u.model = d.model AND u.group_key = d.group_key AND u.actor = d.actor)
             """
             .replace("{aggregates}", AGGREGATES.replace("\n", "\n" + " ".repeat(23)))
+            // one row per (group, response, actor): its responses are its rows, and so are its "citations", which
+            // keeps a row of view 4 non-empty exactly while it counts a response
+            .replace("{actor_aggregates}", "count(*), count(*), 0, 0, 0, 0, 0, min(x.executed_at), max(x.executed_at)")
             .replace("{columns}", COLUMNS)
             .replace("{key}", KEY)
             .replace("{summed}", SUMMED)
@@ -129,15 +163,15 @@ public class CitationRollups {
     /** First and last sightings the rebuilt month may have held, recomputed from every month. */
     private static final String SETTLE = """
             UPDATE citation_totals t SET first_seen = m.first_seen, last_seen = m.last_seen
-              FROM (SELECT m.view, m.collection_id, m.model, m.group_key, min(m.first_seen) AS first_seen,
+              FROM (SELECT m.view, m.collection_id, m.model, m.group_key, m.actor, min(m.first_seen) AS first_seen,
                            max(m.last_seen) AS last_seen
                       FROM citation_totals u JOIN citation_months m
                         ON m.project_id = u.project_id AND m.view = u.view AND m.collection_id = u.collection_id
-                       AND m.model = u.model AND m.group_key = u.group_key
+                       AND m.model = u.model AND m.group_key = u.group_key AND m.actor = u.actor
                      WHERE u.project_id = :project AND (u.first_seen IS NULL OR u.last_seen IS NULL)
-                     GROUP BY m.view, m.collection_id, m.model, m.group_key) m
+                     GROUP BY m.view, m.collection_id, m.model, m.group_key, m.actor) m
              WHERE t.project_id = :project AND t.view = m.view AND t.collection_id = m.collection_id
-               AND t.model = m.model AND t.group_key = m.group_key
+               AND t.model = m.model AND t.group_key = m.group_key AND t.actor = m.actor
             """;
 
     private final JdbcClient db;

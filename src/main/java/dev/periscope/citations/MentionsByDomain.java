@@ -24,9 +24,11 @@ public class MentionsByDomain {
     public static final int MAX_DOMAINS = 20;
 
     private final JdbcClient db;
+    private final CitationTotals totals;
 
-    public MentionsByDomain(JdbcClient db) {
+    public MentionsByDomain(JdbcClient db, CitationTotals totals) {
         this.db = db;
+        this.totals = totals;
     }
 
     /**
@@ -34,6 +36,45 @@ public class MentionsByDomain {
      * @param actors  the brand first, then the live competitors
      */
     public List<Map<String, Object>> compute(CitationScope scope, List<String> domains, List<ActorRef> actors) {
+        // the rollups (view 4) keep every scope but a collection and an engine together
+        boolean rollups = totals.answers(scope)
+                && (scope.executions().collectionId() == null || scope.executions().model() == null);
+        return rollups ? fromRollups(scope, domains, actors) : raw(scope, domains, actors);
+    }
+
+    /** From {@code citation_totals} view 4: per requested domain, its citing responses (-1), per actor, and none (-2). */
+    private List<Map<String, Object>> fromRollups(CitationScope scope, List<String> domains, List<ActorRef> actors) {
+        Map<String, Map<Long, Long>> counts = new HashMap<>();
+        scope.bind(db.sql("""
+                        SELECT t.group_key, t.actor, t.responses FROM citation_totals t
+                         WHERE t.project_id = :f_project AND t.view = 4 AND t.group_key = ANY (CAST(:ci_domains AS text[]))
+                           AND t.collection_id = :ci_collection AND t.model = :ci_model
+                        """))
+                .param("ci_domains", domains.toArray(String[]::new))
+                .param("ci_collection", scope.executions().collectionId() == null ? 0 : scope.executions().collectionId())
+                .param("ci_model", scope.executions().model() == null ? "" : scope.executions().model())
+                .query((ResultSet rs) -> {
+                    counts.computeIfAbsent(rs.getString("group_key"), d -> new HashMap<>())
+                            .put(rs.getLong("actor"), rs.getLong("responses"));
+                });
+        Map<String, Long> citing = new HashMap<>();
+        Map<String, Map<Long, Long>> perActor = new HashMap<>();
+        counts.forEach((domain, byActor) -> {
+            citing.put(domain, byActor.getOrDefault(-1L, 0L));
+            Map<Long, Long> mentioned = new HashMap<>(byActor);
+            mentioned.remove(-1L);
+            // the raw query's "mentions no actor" key
+            Long none = mentioned.remove(-2L);
+            if (none != null) {
+                mentioned.put(-1L, none);
+            }
+            perActor.put(domain, mentioned);
+        });
+        return rows(domains, actors, citing, perActor);
+    }
+
+    /** The reference: the requested domains' citation rows in scope and their answers' mentions, on every call. */
+    List<Map<String, Object>> raw(CitationScope scope, List<String> domains, List<ActorRef> actors) {
         Long[] competitorIds = actors.stream().filter(actor -> !actor.isProject()).map(ActorRef::competitorId)
                 .toArray(Long[]::new);
         Map<String, Long> totals = new HashMap<>();
@@ -78,6 +119,15 @@ public class MentionsByDomain {
                     }
                 });
 
+        return rows(domains, actors, totals, perActor);
+    }
+
+    /**
+     * The response rows: per domain its citing responses and, per actor key ({@code -1} for "mentions no actor"),
+     * the citing responses mentioning it.
+     */
+    private static List<Map<String, Object>> rows(List<String> domains, List<ActorRef> actors, Map<String, Long> totals,
+                                                  Map<String, Map<Long, Long>> perActor) {
         List<Map<String, Object>> data = new ArrayList<>();
         for (String domain : domains) {
             Map<Long, Long> counts = perActor.getOrDefault(domain, Map.of());

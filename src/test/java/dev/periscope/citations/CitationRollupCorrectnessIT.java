@@ -3,6 +3,7 @@ package dev.periscope.citations;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.periscope.execution.ExecutionFilter;
+import dev.periscope.metrics.ActorRef;
 import dev.periscope.plans.Plan;
 import dev.periscope.shared.DateRange;
 import dev.periscope.shared.PageRequest;
@@ -22,8 +23,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 /**
  * The citation rollups ({@code citation_totals}) against the reference (the raw citation rows grouped on every call):
  * on a random project spanning three months, for random views, orders, pages and filters the totals hold, groups and
- * URL details are the same, and they stay the same after changes that move history (deleted citations and
- * executions, moved positions, collection membership, deleted prompts, an earlier sighting).
+ * URL details, raw forms, occurrence counts and mentions by domain are the same, and they stay the same after changes
+ * that move history (deleted citations and executions, moved positions, a purged competitor, collection membership,
+ * deleted prompts, an earlier sighting).
  */
 class CitationRollupCorrectnessIT extends IntegrationTest {
     private static final List<String> MODELS = List.of("chatgpt", "perplexity", "gemini", "ai_overview");
@@ -41,17 +43,25 @@ class CitationRollupCorrectnessIT extends IntegrationTest {
     CitationTotals totals;
     @Autowired
     CitedUrls urls;
+    @Autowired
+    MentionsByDomain mentionsByDomain;
+    @Autowired
+    dev.periscope.projects.Competitors competitorList;
 
     private final SplittableRandom random = new SplittableRandom(20261122);
     private long projectId;
     private final List<Long> prompts = new ArrayList<>();
     private final List<Long> collections = new ArrayList<>();
+    private final List<Long> competitors = new ArrayList<>();
 
     @BeforeEach
     void randomProject() {
         TestAccount account = newAccount(Plan.SCALE);
         projectId = createProject(account, Map.of("name", "Random", "website_url", "https://www.random.example",
-                "competitors", List.of(Map.of("domain", "site1.example", "brand_name", "One"))));
+                "competitors", List.of(Map.of("domain", "site1.example", "brand_name", "One"),
+                        Map.of("domain", "site2.example", "brand_name", "Two"))));
+        competitors.addAll(db.sql("SELECT id FROM competitors WHERE project_id = :p ORDER BY id").param("p", projectId)
+                .query(Long.class).list());
         db.sql("DELETE FROM prompt_runs WHERE project_id = :p").param("p", projectId).update();
         for (int c = 0; c < 2; c++) {
             collections.add(db.sql("INSERT INTO collections (project_id, name) VALUES (:p, :n) RETURNING id")
@@ -97,6 +107,21 @@ class CitationRollupCorrectnessIT extends IntegrationTest {
                 .param("success", success).param("noResult", noResult).param("sample", random.nextInt(1_000_000))
                 .query(Long.class).single();
         if (success) {
+            // the brand (null) and each competitor are mentioned or not
+            List<Long> actors = new ArrayList<>(competitors);
+            actors.add(0, null);
+            int position = 1;
+            for (Long actor : actors) {
+                if (random.nextBoolean()) {
+                    db.sql("""
+                                    INSERT INTO mentions (execution_id, project_id, prompt_id, competitor_id, keywords, position,
+                                                          model, executed_at)
+                                    SELECT id, project_id, prompt_id, :competitor, '{x}', :position, model, executed_at
+                                      FROM prompt_executions WHERE id = :e
+                                    """)
+                            .param("competitor", actor).param("position", position++).param("e", id).update();
+                }
+            }
             int count = random.nextInt(5);
             for (int s = 0; s < count; s++) {
                 String host = HOSTS.get(random.nextInt(HOSTS.size()));
@@ -145,6 +170,9 @@ class CitationRollupCorrectnessIT extends IntegrationTest {
                                SELECT max(CAST(executed_at AT TIME ZONE 'UTC' AS date)) FROM prompt_executions WHERE project_id = :p)
                         """)
                 .param("p", projectId).update();
+        // a competitor is deleted and purged: its mentions go, so answers naming only it now name no actor
+        db.sql("UPDATE competitors SET deleted_at = now() WHERE id = :c").param("c", competitors.get(1)).update();
+        db.sql("DELETE FROM mentions WHERE competitor_id = :c").param("c", competitors.get(1)).update();
         // collection membership and a deleted prompt move history between scopes
         db.sql("DELETE FROM prompt_collections WHERE prompt_id = :id").param("id", prompts.get(0)).update();
         db.sql("INSERT INTO prompt_collections (prompt_id, collection_id) VALUES (:p, :c) ON CONFLICT DO NOTHING")
@@ -173,6 +201,14 @@ class CitationRollupCorrectnessIT extends IntegrationTest {
                         """)
                 .param("p", projectId).query(Long.class).single()).as("no unsettled or empty totals").isZero();
         compare(100);
+    }
+
+    /** The brand, then the live competitors, as the endpoint compares them. */
+    private List<ActorRef> actors() {
+        List<ActorRef> actors = new ArrayList<>();
+        actors.add(new ActorRef(null, projectId, "Random", "random.example"));
+        competitorList.list(projectId).forEach(competitor -> actors.add(ActorRef.of(competitor)));
+        return actors;
     }
 
     private void compare(int rounds) {
@@ -207,6 +243,16 @@ class CitationRollupCorrectnessIT extends IntegrationTest {
             assertThat(fast.total()).as(description).isEqualTo(raw.total());
             assertThat(fast.responses()).as(description).isEqualTo(raw.responses());
             assertThat(fast.rows()).as(description).isEqualTo(raw.rows());
+
+            if (scope.sourceType() == null && !(collection != null && model != null)) {
+                List<String> domains = new ArrayList<>(List.of("random.example", "reddit.com", "site1.example",
+                        "docs.site1.example", "youtube.com", "site2.example", "nowhere.example"));
+                java.util.Collections.shuffle(domains, new java.util.Random(random.nextLong()));
+                List<String> requested = domains.subList(0, 1 + random.nextInt(domains.size()));
+                List<ActorRef> actors = actors();
+                assertThat(mentionsByDomain.compute(scope, requested, actors)).as(description + " domains=" + requested)
+                        .isEqualTo(mentionsByDomain.raw(scope, requested, actors));
+            }
 
             String sha = shas.get(random.nextInt(shas.size()));
             CitedUrls.Identity url = urls.require(projectId, sha);
