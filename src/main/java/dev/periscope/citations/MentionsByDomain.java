@@ -83,12 +83,18 @@ public class MentionsByDomain {
         // plan estimates one row per step and probes executions and prompts once per citation row.
         // GROUPING SETS: per domain the citing responses (actor rolled up), and per domain and actor the citing
         // responses that mention it; actor NULL in the second set is "mentions no actor"
+        String sources = scope.executions().prompt() == null
+                // many responses: the requested domains' rows (domain and host indexes) joined to them
+                ? "sources s JOIN scope ON scope.id = s.execution_id"
+                // one prompt's few responses: their own rows, found by execution
+                : "scope CROSS JOIN LATERAL (SELECT * FROM sources x WHERE x.execution_id = scope.id) s";
         scope.bind(db.sql("""
                         WITH scope AS MATERIALIZED (SELECT e.id""" + scope.responses() + """
                         ),
                         cited AS (
                             SELECT DISTINCT requested.domain, s.execution_id
-                              FROM sources s JOIN scope ON scope.id = s.execution_id
+                              FROM""" + " " + sources + """
+
                              CROSS JOIN LATERAL (VALUES (s.domain), (s.host),
                                    (CASE WHEN s.host LIKE 'www.%' THEN substr(s.host, 5) END)) AS requested (domain)
                              WHERE (s.domain = ANY (CAST(:ci_domains AS text[])) OR s.host = ANY (CAST(:ci_hosts AS text[])))

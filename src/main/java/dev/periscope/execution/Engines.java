@@ -11,6 +11,7 @@ import dev.periscope.execution.engines.OpenAiCompatibleChatClient;
 import dev.periscope.execution.engines.OpenAiResponsesClient;
 import dev.periscope.execution.engines.PerplexityClient;
 import dev.periscope.shared.Models;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -99,6 +100,8 @@ public class Engines {
             for (String id : explicit) {
                 if (id.equals(Models.DEMO)) {
                     chosen.put(id, new DemoEngine());
+                } else if (id.equals(Models.DEMO_AI_OVERVIEW)) {
+                    chosen.put(id, DemoEngine.aiOverview(Clock.systemUTC()));
                 } else if (configured.containsKey(id)) {
                     chosen.put(id, configured.get(id));
                 } else {
@@ -110,7 +113,9 @@ public class Engines {
         }
         if (chosen.isEmpty()) {
             chosen.put(Models.DEMO, new DemoEngine());
-            log.info("No AI engine configured: running the offline demo engine; its answers are recorded as 'demo'");
+            chosen.put(Models.DEMO_AI_OVERVIEW, DemoEngine.aiOverview(Clock.systemUTC()));
+            log.info("No AI engine configured: running the offline demo engines; their answers are recorded as 'demo' "
+                    + "and 'demo_ai_overview'");
         } else {
             log.info("Engines enabled: {}", chosen.keySet());
         }

@@ -2,6 +2,7 @@ package dev.periscope.metrics;
 
 import dev.periscope.execution.ExecutionFilter;
 import dev.periscope.shared.Json;
+import dev.periscope.shared.Models;
 import dev.periscope.shared.PageRequest;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -245,9 +246,25 @@ public class ModelInsights {
                 counts.position8Plus()};
     }
 
+    /**
+     * The engine the AI Overview report reads: {@code ai_overview}, or the offline demo's stand-in
+     * ({@code demo_ai_overview}) for a project that only has demo answers of that kind, so the report is labelled
+     * with the model whose data it shows.
+     */
+    private String overviewModel(long projectId) {
+        Boolean demoOnly = db.sql("""
+                        SELECT NOT EXISTS (SELECT 1 FROM prompt_rollups WHERE project_id = :project AND model = :real)
+                               AND EXISTS (SELECT 1 FROM prompt_rollups WHERE project_id = :project AND model = :demo)
+                        """)
+                .param("project", projectId).param("real", AI_OVERVIEW).param("demo", Models.DEMO_AI_OVERVIEW)
+                .query(Boolean.class).single();
+        return Boolean.TRUE.equals(demoOnly) ? Models.DEMO_AI_OVERVIEW : AI_OVERVIEW;
+    }
+
     /** AI Overview availability: totals, trend, and a page of the per-prompt table. */
     public Map<String, Object> aiOverviewResults(ExecutionFilter filter, Granularity granularity, PageRequest page) {
-        ExecutionFilter overview = new ExecutionFilter(filter.projectId(), filter.range(), AI_OVERVIEW, filter.collectionId(),
+        String model = overviewModel(filter.projectId());
+        ExecutionFilter overview = new ExecutionFilter(filter.projectId(), filter.range(), model, filter.collectionId(),
                 filter.countryCode(), filter.languageCode(), filter.prompt(), filter.promptType(), filter.brandKind(),
                 null, null, List.of());
         MetricsQuery.Sums sums = query.sums(overview, new MetricsQuery.Shape(granularity, false, List.of()));
@@ -290,7 +307,7 @@ public class ModelInsights {
                         "responses", rs.getLong("responses"), "responses_with_results", rs.getLong("with_results"),
                         "result_rate", Percentages.rate(rs.getLong("with_results"), rs.getLong("responses"))));
         return Json.object(
-                "model", AI_OVERVIEW,
+                "model", model,
                 "total_responses", total,
                 "responses_with_results", withResults,
                 "result_rate", Percentages.rate(withResults, total),

@@ -14,10 +14,11 @@ class EnginesTest {
     }
 
     @Test
-    void withoutAnyKeyOnlyTheDemoEngineRuns() {
+    void withoutAnyKeyOnlyTheDemoEnginesRun() {
         Engines engines = engines(new MockEnvironment());
-        assertThat(engines.enabledModels()).containsExactly("demo");
+        assertThat(engines.enabledModels()).containsExactly("demo", "demo_ai_overview");
         assertThat(engines.client("demo").orElseThrow().adapter()).isEqualTo("demo-offline");
+        assertThat(engines.client("demo_ai_overview").orElseThrow().model()).isEqualTo("demo_ai_overview");
     }
 
     @Test
@@ -28,9 +29,10 @@ class EnginesTest {
                 .withProperty("DATAFORSEO_LOGIN", "me")
                 .withProperty("DATAFORSEO_PASSWORD", "pw");
         assertThat(engines(env).enabledModels()).containsExactly("chatgpt", "gemini", "ai_overview", "ai_mode");
-        assertThat(engines(env).client("demo")).as("the demo engine never mixes with real ones").isEmpty();
+        assertThat(engines(env).client("demo")).as("the demo engines never mix with real ones").isEmpty();
+        assertThat(engines(env).client("demo_ai_overview")).isEmpty();
         assertThat(engines(new MockEnvironment().withProperty("DATAFORSEO_LOGIN", "me")).enabledModels())
-                .as("login without password is not configured").containsExactly("demo");
+                .as("login without password is not configured").containsExactly("demo", "demo_ai_overview");
     }
 
     @Test

@@ -47,6 +47,26 @@ class DemoEngineTest {
     }
 
     @Test
+    void theDemoAiOverviewSometimesShowsNoOverviewAndIsLabelledAsDemo() {
+        DemoEngine overview = DemoEngine.aiOverview(Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC));
+        assertThat(overview.model()).isEqualTo("demo_ai_overview");
+        List<EngineAnswer> answers = answers(overview, SUBJECT, 200);
+        List<EngineAnswer> without = answers.stream().filter(EngineAnswer::noResult).toList();
+        // about NO_OVERVIEW_PERCENT of 200 runs show no overview: an empty, successful answer
+        assertThat(without.size()).isBetween(40, 100);
+        assertThat(without).allSatisfy(answer -> {
+            assertThat(answer.text()).isEmpty();
+            assertThat(answer.citations()).isEmpty();
+            assertThat(answer.rawResponse()).contains("\"engine\":\"demo_ai_overview\"");
+        });
+        // the others are the demo's usual answers, with citations
+        assertThat(answers).filteredOn(answer -> !answer.noResult())
+                .allSatisfy(answer -> assertThat(answer.text()).isNotBlank())
+                .anySatisfy(answer -> assertThat(answer.citations()).isNotEmpty());
+        assertThat(answers(engine, SUBJECT, 50)).as("the plain demo engine always answers").noneMatch(EngineAnswer::noResult);
+    }
+
+    @Test
     void theSameSeedGivesTheSameAnswer() {
         EngineAnswer first = ask("2026-W09");
         EngineAnswer second = new DemoEngine(Clock.fixed(Instant.parse("2026-03-01T10:00:00Z"), ZoneOffset.UTC))
