@@ -83,11 +83,15 @@ public class MentionsByDomain {
         // plan estimates one row per step and probes executions and prompts once per citation row.
         // GROUPING SETS: per domain the citing responses (actor rolled up), and per domain and actor the citing
         // responses that mention it; actor NULL in the second set is "mentions no actor"
-        String sources = scope.executions().prompt() == null
-                // many responses: the requested domains' rows (domain and host indexes) joined to them
-                ? "sources s JOIN scope ON scope.id = s.execution_id"
+        boolean onePrompt = scope.executions().prompt() != null;
+        String sources = onePrompt
                 // one prompt's few responses: their own rows, found by execution
-                : "scope CROSS JOIN LATERAL (SELECT * FROM sources x WHERE x.execution_id = scope.id) s";
+                ? "scope CROSS JOIN LATERAL (SELECT * FROM sources x WHERE x.execution_id = scope.id) s"
+                // many responses: the requested domains' rows (domain and host indexes) joined to them
+                : "sources s JOIN scope ON scope.id = s.execution_id";
+        // one prompt's citing responses look their mentions up one by one (OFFSET 0 keeps the lookup a nested loop:
+        // the planner overestimates them and would otherwise hash every mention of the database)
+        String probe = onePrompt ? "OFFSET 0" : "";
         scope.bind(db.sql("""
                         WITH scope AS MATERIALIZED (SELECT e.id""" + scope.responses() + """
                         ),
@@ -107,7 +111,9 @@ public class MentionsByDomain {
                           LEFT JOIN LATERAL (
                                SELECT coalesce(m.competitor_id, 0) AS actor FROM mentions m
                                 WHERE m.execution_id = c.execution_id
-                                  AND (m.competitor_id IS NULL OR m.competitor_id = ANY (CAST(:ci_competitors AS bigint[])))
+                                  AND (m.competitor_id IS NULL OR m.competitor_id = ANY (CAST(:ci_competitors AS bigint[])))""" + " "
+                        + probe + """
+
                                ) mentioned ON TRUE
                          GROUP BY GROUPING SETS ((c.domain), (c.domain, mentioned.actor))
                         """))
