@@ -15,6 +15,18 @@ CREATE TABLE citation_rollup_marks (
 );
 CREATE INDEX citation_rollup_marks_idx ON citation_rollup_marks (project_id, month);
 
+-- Every (project, day) mark of the metric rollups also marks its month here, in the writer's transaction, so the
+-- citation refresher rebuilds the month while the metric refresher recomputes the day.
+CREATE FUNCTION mark_citation_months() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO citation_rollup_marks (project_id, month)
+    SELECT DISTINCT project_id, CAST(date_trunc('month', day) AS date) FROM new_marks;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER metric_rollup_marks_citation_months AFTER INSERT ON metric_rollup_marks
+    REFERENCING NEW TABLE AS new_marks FOR EACH STATEMENT EXECUTE FUNCTION mark_citation_months();
+
 CREATE TABLE citation_months (
     project_id    bigint      NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
     month         date        NOT NULL,
@@ -72,6 +84,6 @@ CREATE INDEX citation_totals_sha_idx ON citation_totals (project_id, url_sha256)
 CREATE INDEX citation_totals_forms_idx ON citation_totals (project_id, url_sha256, last_seen DESC) WHERE view = 3;
 CREATE INDEX citation_totals_unsettled_idx ON citation_totals (project_id) WHERE first_seen IS NULL OR last_seen IS NULL;
 
--- every month that already has records is rebuilt once by the refresher
+-- every month that already has records is built once by the refresher
 INSERT INTO citation_rollup_marks (project_id, month)
 SELECT DISTINCT project_id, CAST(date_trunc('month', executed_at AT TIME ZONE 'UTC') AS date) FROM prompt_executions;

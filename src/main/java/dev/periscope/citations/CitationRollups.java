@@ -12,9 +12,9 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Keeps {@code citation_months} and {@code citation_totals} in step with the raw records. The metric rollup refresher
- * marks the month of every day it recomputes ({@code citation_rollup_marks}); {@link #refreshDue} rebuilds each marked
- * month from the records and adds the month's difference (new rows minus the rows they replace) to the whole-history
+ * Keeps {@code citation_months} and {@code citation_totals} in step with the raw records. Every (project, day) mark of
+ * the metric rollups also marks its month in {@code citation_rollup_marks} (a trigger, in the writer's transaction),
+ * so this refresher works alongside the metric one; {@link #refreshDue} rebuilds each marked month from the records and adds the month's difference (new rows minus the rows they replace) to the whole-history
  * totals. A first or last sighting that may have moved out of the month is recomputed from the months.
  *
  * <p>One transaction per (project, month), under a per-project advisory lock (the totals are shared by all months

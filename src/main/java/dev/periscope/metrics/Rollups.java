@@ -140,9 +140,6 @@ public class Rollups {
             return false;
         }
         recompute(day.projectId(), day.day());
-        // the citation rollups (citations.CitationRollups) rebuild the day's month from the same records
-        db.sql("INSERT INTO citation_rollup_marks (project_id, month) VALUES (:project, :month)")
-                .param("project", day.projectId()).param("month", day.day().withDayOfMonth(1)).update();
         db.sql("DELETE FROM metric_rollup_marks WHERE id = ANY (CAST(:ids AS bigint[]))")
                 .param("ids", marks.toArray(Long[]::new)).update();
         return true;
