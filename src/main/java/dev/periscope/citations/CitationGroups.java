@@ -71,12 +71,15 @@ public class CitationGroups {
               LEFT JOIN rows r ON TRUE
              ORDER BY r.rank
             """;
-    /** Per URL of the page: its latest raw form, host and domain, from the project's whole history. */
-    private static final String URL_DETAILS = """
+    /**
+     * Per URL of the page: its latest raw form, host and domain, from the project's whole history (one entry of the
+     * URL's index; the hash is compared as {@code character(64)}, the column's type, so that index applies).
+     */
+    static final String URL_DETAILS = """
             SELECT g.group_key AS detail_key, latest.url, latest.domain, latest.host, 0::bigint AS url_count
               FROM page g CROSS JOIN LATERAL (
                    SELECT x.url, x.domain, x.host FROM sources x
-                    WHERE x.project_id = :f_project AND x.url_sha256 = g.url_sha256
+                    WHERE x.project_id = :f_project AND x.url_sha256 = CAST(g.url_sha256 AS character(64))
                     ORDER BY x.executed_at DESC, x.execution_id DESC LIMIT 1) latest""";
     /** Per host or domain of the page: its distinct cited URLs in scope. */
     private static final String ROLLUP_DETAILS = """

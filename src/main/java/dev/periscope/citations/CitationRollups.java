@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import dev.periscope.shared.MarkQueue;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -175,62 +176,26 @@ public class CitationRollups {
             """;
 
     private final JdbcClient db;
-    private final TransactionTemplate transactions;
+    private final MarkQueue marks;
 
     public CitationRollups(JdbcClient db, TransactionTemplate transactions) {
         this.db = db;
-        this.transactions = transactions;
+        this.marks = new MarkQueue(db, transactions, "citation_rollup_marks", "month");
     }
 
     private static String columns(String format) {
         return String.join(", ", List.of(SUMMED.split(", ")).stream().map(format::formatted).toList());
     }
 
-    private record Month(long projectId, LocalDate month) {
-    }
-
     /** Rebuilds every marked month; returns how many it rebuilt. */
     @Scheduled(fixedDelayString = "${periscope.rollups.interval:PT10S}", initialDelayString = "${periscope.rollups.initial-delay:PT5S}")
     public int refreshDue() {
-        int done = 0;
-        int pass;
-        do {
-            pass = 0;
-            for (Month month : marked()) {
-                if (Boolean.TRUE.equals(transactions.execute(status -> rebuildMarked(month)))) {
-                    pass++;
-                }
-            }
-            done += pass;
-        } while (pass > 0);
+        // one lock per project: its months share the totals
+        int done = marks.drain(mark -> LOCK_CLASS, mark -> rebuild(mark.projectId(), mark.date()));
         if (done > 0) {
             LOG.debug("rebuilt {} citation rollup months", done);
         }
         return done;
-    }
-
-    private List<Month> marked() {
-        return db.sql("SELECT DISTINCT project_id, month FROM citation_rollup_marks ORDER BY project_id, month LIMIT 1000")
-                .query((rs, n) -> new Month(rs.getLong("project_id"), rs.getObject("month", LocalDate.class))).list();
-    }
-
-    /** Inside a transaction: rebuilds the month unless another instance holds the project; false when skipped. */
-    private boolean rebuildMarked(Month month) {
-        Boolean locked = db.sql("SELECT pg_try_advisory_xact_lock(:project, :class)")
-                .param("project", (int) month.projectId()).param("class", LOCK_CLASS)
-                .query(Boolean.class).single();
-        if (!Boolean.TRUE.equals(locked)) {
-            return false;
-        }
-        List<Long> marks = db.sql("SELECT id FROM citation_rollup_marks WHERE project_id = :project AND month = :month")
-                .param("project", month.projectId()).param("month", month.month()).query(Long.class).list();
-        if (marks.isEmpty()) {
-            return false;
-        }
-        rebuild(month.projectId(), month.month());
-        db.sql("DELETE FROM citation_rollup_marks WHERE id = ANY (CAST(:ids AS bigint[]))")
-                .param("ids", marks.toArray(Long[]::new)).update();
-        return true;
     }
 
     /** Inside a transaction holding the project's lock: one month rebuilt, its difference added to the totals. */

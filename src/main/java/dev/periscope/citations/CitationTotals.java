@@ -49,12 +49,6 @@ public class CitationTotals {
               LEFT JOIN rows r ON TRUE
              ORDER BY r.rank
             """;
-    private static final String URL_DETAILS = """
-            SELECT g.group_key AS detail_key, latest.url, latest.domain, latest.host, 0::bigint AS url_count
-              FROM page g CROSS JOIN LATERAL (
-                   SELECT x.url, x.domain, x.host FROM sources x
-                    WHERE x.project_id = :f_project AND x.url_sha256 = CAST(g.url_sha256 AS character(64))
-                    ORDER BY x.executed_at DESC, x.execution_id DESC LIMIT 1) latest""";
     /** Distinct URLs of each host or domain of the page, from the URL rows of the same scope. */
     private static final String URL_COUNTS = """
             SELECT g.group_key AS detail_key, NULL::text AS url, NULL::text AS domain, NULL::text AS host,
@@ -121,7 +115,7 @@ public class CitationTotals {
         String where = "t.project_id = :f_project AND t.view = :ci_view AND t.collection_id = :ci_collection AND "
                 + engine("t", filter) + scope.domainCondition("t.domain")
                 + (query == null ? "" : " AND t.group_key ILIKE :ci_query");
-        String details = byUrl ? URL_DETAILS : URL_COUNTS
+        String details = byUrl ? CitationGroups.URL_DETAILS : URL_COUNTS
                 .replace("{url_engines}", engine("u", filter))
                 .replace("{column}", view)
                 .replace("{url_category}", scope.domainCondition("u.domain"));
@@ -172,62 +166,35 @@ public class CitationTotals {
         ExecutionFilter filter = scope.executions();
         long collection = filter.collectionId() == null ? 0 : filter.collectionId();
         long responses = responses(scope);
-        String category = scope.domainCondition("t.domain");
-        List<Map<String, Object>> rows = scope.bind(db.sql("""
+        List<CitedUrls.UrlCounts> rows = new ArrayList<>();
+        List<Map<String, Object>> byModel = new ArrayList<>();
+        scope.bind(db.sql("""
                         SELECT t.model, t.citations, t.visible, t.positions, t.owned, t.competitor, t.third_party,
                                t.first_seen, t.last_seen
                           FROM citation_totals t
                          WHERE t.project_id = :f_project AND t.url_sha256 = :ci_sha AND t.view = 0
                            AND t.collection_id = :ci_collection AND t.model <> ''""" + " "
-                        + (filter.model() == null ? "" : "AND t.model = :f_model ") + category + """
+                        + (filter.model() == null ? "" : "AND t.model = :f_model ") + scope.domainCondition("t.domain") + """
 
                          ORDER BY t.model
                         """))
                 .param("ci_sha", url.urlSha256()).param("ci_collection", collection)
-                .query((rs, n) -> Json.object("model", rs.getString("model"), "citations", rs.getLong("citations"),
-                        "visible", rs.getLong("visible"), "positions", rs.getLong("positions"),
-                        "owned", rs.getLong("owned"), "competitor", rs.getLong("competitor"),
-                        "third_party", rs.getLong("third_party"),
-                        "first_seen", rs.getObject("first_seen", OffsetDateTime.class),
-                        "last_seen", rs.getObject("last_seen", OffsetDateTime.class)))
-                .list();
-        long citations = 0;
-        long visible = 0;
-        long positions = 0;
-        long owned = 0;
-        long competitor = 0;
-        long thirdParty = 0;
-        OffsetDateTime first = null;
-        OffsetDateTime last = null;
-        List<Map<String, Object>> byModel = new ArrayList<>();
-        for (Map<String, Object> row : rows) {
-            long modelCitations = (Long) row.get("citations");
-            citations += modelCitations;
-            visible += (Long) row.get("visible");
-            positions += (Long) row.get("positions");
-            owned += (Long) row.get("owned");
-            competitor += (Long) row.get("competitor");
-            thirdParty += (Long) row.get("third_party");
-            OffsetDateTime rowFirst = (OffsetDateTime) row.get("first_seen");
-            OffsetDateTime rowLast = (OffsetDateTime) row.get("last_seen");
-            first = first == null || rowFirst.isBefore(first) ? rowFirst : first;
-            last = last == null || rowLast.isAfter(last) ? rowLast : last;
-            // a URL is cited at most once per answer: per model, citations are responses
-            byModel.add(Json.object("model", row.get("model"), "total_responses", modelCitations,
-                    "total_citations", modelCitations));
-        }
-        return Json.object(
-                "stats", Json.object(
-                        "total_responses", citations,
-                        "total_citations", citations,
-                        "visible_citations", visible,
-                        "background_citations", citations - visible,
-                        "citation_rate", Percentages.rate(citations, responses),
-                        "avg_citation_position", visible == 0 ? null : Percentages.round(positions / (double) visible),
-                        "first_seen_at", first,
-                        "last_seen_at", last),
-                "responses", responses,
-                "by_source_type", Json.object("owned", owned, "competitor", competitor, "third_party", thirdParty),
-                "by_model", byModel);
+                .query((ResultSet rs) -> {
+                    long citations = rs.getLong("citations");
+                    rows.add(new CitedUrls.UrlCounts(citations, rs.getLong("visible"), rs.getLong("positions"),
+                            rs.getLong("owned"), rs.getLong("competitor"), rs.getLong("third_party"),
+                            rs.getObject("first_seen", OffsetDateTime.class), rs.getObject("last_seen", OffsetDateTime.class)));
+                    // a URL is cited at most once per answer: per model, citations are responses
+                    byModel.add(Json.object("model", rs.getString("model"), "total_responses", citations,
+                            "total_citations", citations));
+                });
+        // the engines' rows summed: counts add up, sightings take the earliest and the latest
+        CitedUrls.UrlCounts total = rows.stream().reduce(new CitedUrls.UrlCounts(0, 0, 0, 0, 0, 0, null, null),
+                (a, b) -> new CitedUrls.UrlCounts(a.citations() + b.citations(), a.visible() + b.visible(),
+                        a.positions() + b.positions(), a.owned() + b.owned(), a.competitor() + b.competitor(),
+                        a.thirdParty() + b.thirdParty(),
+                        a.firstSeen() == null || b.firstSeen().isBefore(a.firstSeen()) ? b.firstSeen() : a.firstSeen(),
+                        a.lastSeen() == null || b.lastSeen().isAfter(a.lastSeen()) ? b.lastSeen() : a.lastSeen()));
+        return total.json(responses, byModel);
     }
 }

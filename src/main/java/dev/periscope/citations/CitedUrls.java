@@ -129,27 +129,32 @@ public class CitedUrls {
                           FROM cited
                         """))
                 .param("ci_sha", url.urlSha256())
-                .query((rs, n) -> {
-                    // a URL is cited at most once per answer: its citations are its responses
-                    long citations = rs.getLong("citations");
-                    long visible = rs.getLong("visible");
-                    return Json.object(
-                            "stats", Json.object(
-                                    "total_responses", citations,
-                                    "total_citations", citations,
-                                    "visible_citations", visible,
-                                    "background_citations", citations - visible,
-                                    "citation_rate", Percentages.rate(citations, rs.getLong("scope_responses")),
-                                    "avg_citation_position", visible == 0 ? null
-                                            : Percentages.round(rs.getLong("positions") / (double) visible),
-                                    "first_seen_at", rs.getObject("first_seen_at", OffsetDateTime.class),
-                                    "last_seen_at", rs.getObject("last_seen_at", OffsetDateTime.class)),
-                            "responses", rs.getLong("scope_responses"),
-                            "by_source_type", Json.object("owned", rs.getLong("owned"),
-                                    "competitor", rs.getLong("competitor"), "third_party", rs.getLong("third_party")),
-                            "by_model", CitationGroups.byModel(rs));
-                })
+                .query((rs, n) -> new UrlCounts(rs.getLong("citations"), rs.getLong("visible"), rs.getLong("positions"),
+                        rs.getLong("owned"), rs.getLong("competitor"), rs.getLong("third_party"),
+                        rs.getObject("first_seen_at", OffsetDateTime.class), rs.getObject("last_seen_at", OffsetDateTime.class))
+                        .json(rs.getLong("scope_responses"), CitationGroups.byModel(rs)))
                 .single();
+    }
+
+    /** A URL's citation counts in scope; a URL is cited at most once per answer, so its citations are its responses. */
+    record UrlCounts(long citations, long visible, long positions, long owned, long competitor, long thirdParty,
+                     OffsetDateTime firstSeen, OffsetDateTime lastSeen) {
+        /** The detail's {@code stats}, {@code responses}, {@code by_source_type} and {@code by_model}. */
+        Map<String, Object> json(long responses, List<Map<String, Object>> byModel) {
+            return Json.object(
+                    "stats", Json.object(
+                            "total_responses", citations,
+                            "total_citations", citations,
+                            "visible_citations", visible,
+                            "background_citations", citations - visible,
+                            "citation_rate", Percentages.rate(citations, responses),
+                            "avg_citation_position", visible == 0 ? null : Percentages.round(positions / (double) visible),
+                            "first_seen_at", firstSeen,
+                            "last_seen_at", lastSeen),
+                    "responses", responses,
+                    "by_source_type", Json.object("owned", owned, "competitor", competitor, "third_party", thirdParty),
+                    "by_model", byModel);
+        }
     }
 
     /** One page of the answers citing the URL in scope, newest first. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import dev.periscope.shared.MarkQueue;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -90,59 +91,22 @@ public class Rollups {
             """.formatted(FACT_COLUMNS, "f.actor, f.executions, f.responses, f.mentions, f.inverse_positions, f.mention_positions, f.p1, f.p2, f.p3, f.p4, f.p8, f.citations, f.visible, f.citation_positions, f.vpos, f.pos, f.neu, f.neg, f.vneg");
 
     private final JdbcClient db;
-    private final TransactionTemplate transactions;
+    private final MarkQueue marks;
 
     public Rollups(JdbcClient db, TransactionTemplate transactions) {
         this.db = db;
-        this.transactions = transactions;
-    }
-
-    private record Day(long projectId, LocalDate day) {
+        this.marks = new MarkQueue(db, transactions, "metric_rollup_marks", "day");
     }
 
     /** Recomputes every marked day; returns how many days it recomputed. */
     @Scheduled(fixedDelayString = "${periscope.rollups.interval:PT10S}", initialDelayString = "${periscope.rollups.initial-delay:PT5S}")
     public int refreshDue() {
-        int done = 0;
-        int pass;
-        do {
-            pass = 0;
-            for (Day day : marked()) {
-                if (Boolean.TRUE.equals(transactions.execute(status -> recomputeMarked(day)))) {
-                    pass++;
-                }
-            }
-            done += pass;
-        } while (pass > 0);
+        // one lock per (project, day): the day number (never negative) is the lock's second key
+        int done = marks.drain(mark -> (int) mark.date().toEpochDay(), mark -> recompute(mark.projectId(), mark.date()));
         if (done > 0) {
             LOG.debug("recomputed {} rollup days", done);
         }
         return done;
-    }
-
-    /** Up to 1,000 marked days; a day another instance holds stays marked and ends the loop when it is all that is left. */
-    private List<Day> marked() {
-        return db.sql("SELECT DISTINCT project_id, day FROM metric_rollup_marks ORDER BY project_id, day LIMIT 1000")
-                .query((rs, n) -> new Day(rs.getLong("project_id"), rs.getObject("day", LocalDate.class))).list();
-    }
-
-    /** Inside a transaction: recomputes the day unless another instance holds it; false when skipped or unmarked. */
-    private boolean recomputeMarked(Day day) {
-        Boolean locked = db.sql("SELECT pg_try_advisory_xact_lock(:project, :day)")
-                .param("project", (int) day.projectId()).param("day", (int) day.day().toEpochDay())
-                .query(Boolean.class).single();
-        if (!Boolean.TRUE.equals(locked)) {
-            return false;
-        }
-        List<Long> marks = db.sql("SELECT id FROM metric_rollup_marks WHERE project_id = :project AND day = :day")
-                .param("project", day.projectId()).param("day", day.day()).query(Long.class).list();
-        if (marks.isEmpty()) {
-            return false;
-        }
-        recompute(day.projectId(), day.day());
-        db.sql("DELETE FROM metric_rollup_marks WHERE id = ANY (CAST(:ids AS bigint[]))")
-                .param("ids", marks.toArray(Long[]::new)).update();
-        return true;
     }
 
     /** Replaces the rollup rows of one project day, and its month's prompt rows, with sums of its current records. */
