@@ -24,6 +24,8 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class CitationTotals {
+    /** The {@code view} codes of the citation rollups (migration V010): 0 url, 1 host, 2 domain. */
+    private static final List<String> VIEW_CODES = List.of("url", "host", "domain");
     private static final String GROUPS = """
             WITH groups AS NOT MATERIALIZED (
                 SELECT t.group_key, t.url_sha256, t.responses AS total_responses, t.citations AS total_citations, t.visible,
@@ -126,7 +128,7 @@ public class CitationTotals {
                 .replace("{order}", CitationGroups.orderBy(order, descending));
         long responses = responses(scope);
         var statement = scope.bind(db.sql(sql))
-                .param("ci_view", List.of("url", "host", "domain").indexOf(view))
+                .param("ci_view", VIEW_CODES.indexOf(view))
                 .param("ci_collection", collection)
                 .param("ci_limit", page.perPage()).param("ci_offset", page.offset());
         if (query != null) {
@@ -150,25 +152,29 @@ public class CitationTotals {
 
     /** The URL's citations in scope (one per citing response) when {@link #answers} holds. */
     long citations(CitationScope scope, CitedUrls.Identity url) {
-        ExecutionFilter filter = scope.executions();
-        return scope.bind(db.sql("""
-                        SELECT coalesce(sum(t.citations), 0) FROM citation_totals t
-                         WHERE t.project_id = :f_project AND t.url_sha256 = :ci_sha AND t.view = 0
-                           AND t.collection_id = :ci_collection AND""" + " " + engine("t", filter)
-                        + scope.domainCondition("t.domain")))
-                .param("ci_sha", url.urlSha256())
-                .param("ci_collection", filter.collectionId() == null ? 0 : filter.collectionId())
-                .query(Long.class).single();
+        return engineRows(scope, url).stream().mapToLong(row -> row.counts().citations()).sum();
     }
 
     /** {@link CitedUrls#detail} when {@link #answers} holds. */
     Map<String, Object> detail(CitationScope scope, CitedUrls.Identity url) {
+        List<EngineCounts> rows = engineRows(scope, url);
+        // a URL is cited at most once per answer: per model, citations are responses
+        List<Map<String, Object>> byModel = rows.stream()
+                .map(row -> Json.object("model", row.model(), "total_responses", row.counts().citations(),
+                        "total_citations", row.counts().citations()))
+                .toList();
+        CitedUrls.UrlCounts total = rows.stream().map(EngineCounts::counts)
+                .reduce(CitedUrls.UrlCounts.NONE, CitedUrls.UrlCounts::plus);
+        return total.json(responses(scope), byModel);
+    }
+
+    private record EngineCounts(String model, CitedUrls.UrlCounts counts) {
+    }
+
+    /** The URL's totals per engine in scope (every engine, or the one filtered), by model. */
+    private List<EngineCounts> engineRows(CitationScope scope, CitedUrls.Identity url) {
         ExecutionFilter filter = scope.executions();
-        long collection = filter.collectionId() == null ? 0 : filter.collectionId();
-        long responses = responses(scope);
-        List<CitedUrls.UrlCounts> rows = new ArrayList<>();
-        List<Map<String, Object>> byModel = new ArrayList<>();
-        scope.bind(db.sql("""
+        return scope.bind(db.sql("""
                         SELECT t.model, t.citations, t.visible, t.positions, t.owned, t.competitor, t.third_party,
                                t.first_seen, t.last_seen
                           FROM citation_totals t
@@ -178,23 +184,12 @@ public class CitationTotals {
 
                          ORDER BY t.model
                         """))
-                .param("ci_sha", url.urlSha256()).param("ci_collection", collection)
-                .query((ResultSet rs) -> {
-                    long citations = rs.getLong("citations");
-                    rows.add(new CitedUrls.UrlCounts(citations, rs.getLong("visible"), rs.getLong("positions"),
-                            rs.getLong("owned"), rs.getLong("competitor"), rs.getLong("third_party"),
-                            rs.getObject("first_seen", OffsetDateTime.class), rs.getObject("last_seen", OffsetDateTime.class)));
-                    // a URL is cited at most once per answer: per model, citations are responses
-                    byModel.add(Json.object("model", rs.getString("model"), "total_responses", citations,
-                            "total_citations", citations));
-                });
-        // the engines' rows summed: counts add up, sightings take the earliest and the latest
-        CitedUrls.UrlCounts total = rows.stream().reduce(new CitedUrls.UrlCounts(0, 0, 0, 0, 0, 0, null, null),
-                (a, b) -> new CitedUrls.UrlCounts(a.citations() + b.citations(), a.visible() + b.visible(),
-                        a.positions() + b.positions(), a.owned() + b.owned(), a.competitor() + b.competitor(),
-                        a.thirdParty() + b.thirdParty(),
-                        a.firstSeen() == null || b.firstSeen().isBefore(a.firstSeen()) ? b.firstSeen() : a.firstSeen(),
-                        a.lastSeen() == null || b.lastSeen().isAfter(a.lastSeen()) ? b.lastSeen() : a.lastSeen()));
-        return total.json(responses, byModel);
+                .param("ci_sha", url.urlSha256())
+                .param("ci_collection", filter.collectionId() == null ? 0 : filter.collectionId())
+                .query((rs, n) -> new EngineCounts(rs.getString("model"), new CitedUrls.UrlCounts(rs.getLong("citations"),
+                        rs.getLong("visible"), rs.getLong("positions"), rs.getLong("owned"), rs.getLong("competitor"),
+                        rs.getLong("third_party"), rs.getObject("first_seen", OffsetDateTime.class),
+                        rs.getObject("last_seen", OffsetDateTime.class))))
+                .list();
     }
 }

@@ -139,6 +139,17 @@ public class CitedUrls {
     /** A URL's citation counts in scope; a URL is cited at most once per answer, so its citations are its responses. */
     record UrlCounts(long citations, long visible, long positions, long owned, long competitor, long thirdParty,
                      OffsetDateTime firstSeen, OffsetDateTime lastSeen) {
+        /** No citation: sightings null. */
+        static final UrlCounts NONE = new UrlCounts(0, 0, 0, 0, 0, 0, null, null);
+
+        /** Both together: counts add up, sightings are the earlier first and the later last. */
+        UrlCounts plus(UrlCounts other) {
+            return new UrlCounts(citations + other.citations, visible + other.visible, positions + other.positions,
+                    owned + other.owned, competitor + other.competitor, thirdParty + other.thirdParty,
+                    firstSeen == null || (other.firstSeen != null && other.firstSeen.isBefore(firstSeen)) ? other.firstSeen : firstSeen,
+                    lastSeen == null || (other.lastSeen != null && other.lastSeen.isAfter(lastSeen)) ? other.lastSeen : lastSeen);
+        }
+
         /** The detail's {@code stats}, {@code responses}, {@code by_source_type} and {@code by_model}. */
         Map<String, Object> json(long responses, List<Map<String, Object>> byModel) {
             return Json.object(

@@ -22,6 +22,9 @@ import org.springframework.stereotype.Component;
 @Component
 public class MentionsByDomain {
     public static final int MAX_DOMAINS = 20;
+    /** Actor keys of the per-domain counts (and of the rollups' view 4): every citing response, and those naming none. */
+    static final long CITING = -1;
+    static final long NONE = -2;
 
     private final JdbcClient db;
     private final CitationTotals totals;
@@ -42,7 +45,7 @@ public class MentionsByDomain {
         return rollups ? fromRollups(scope, domains, actors) : raw(scope, domains, actors);
     }
 
-    /** From {@code citation_totals} view 4: per requested domain, its citing responses (-1), per actor, and none (-2). */
+    /** From {@code citation_totals} view 4, whose actor keys are those of {@link #rows}. */
     private List<Map<String, Object>> fromRollups(CitationScope scope, List<String> domains, List<ActorRef> actors) {
         Map<String, Map<Long, Long>> counts = new HashMap<>();
         scope.bind(db.sql("""
@@ -57,28 +60,14 @@ public class MentionsByDomain {
                     counts.computeIfAbsent(rs.getString("group_key"), d -> new HashMap<>())
                             .put(rs.getLong("actor"), rs.getLong("responses"));
                 });
-        Map<String, Long> citing = new HashMap<>();
-        Map<String, Map<Long, Long>> perActor = new HashMap<>();
-        counts.forEach((domain, byActor) -> {
-            citing.put(domain, byActor.getOrDefault(-1L, 0L));
-            Map<Long, Long> mentioned = new HashMap<>(byActor);
-            mentioned.remove(-1L);
-            // the raw query's "mentions no actor" key
-            Long none = mentioned.remove(-2L);
-            if (none != null) {
-                mentioned.put(-1L, none);
-            }
-            perActor.put(domain, mentioned);
-        });
-        return rows(domains, actors, citing, perActor);
+        return rows(domains, actors, counts);
     }
 
     /** The reference: the requested domains' citation rows in scope and their answers' mentions, on every call. */
     List<Map<String, Object>> raw(CitationScope scope, List<String> domains, List<ActorRef> actors) {
         Long[] competitorIds = actors.stream().filter(actor -> !actor.isProject()).map(ActorRef::competitorId)
                 .toArray(Long[]::new);
-        Map<String, Long> totals = new HashMap<>();
-        Map<String, Map<Long, Long>> perActor = new HashMap<>();
+        Map<String, Map<Long, Long>> counts = new HashMap<>();
         // The scope is materialised so that even a generic (prepared) plan joins it by hash: without it, a generic
         // plan estimates one row per step and probes executions and prompts once per citation row.
         // GROUPING SETS: per domain the citing responses (actor rolled up), and per domain and actor the citing
@@ -122,35 +111,29 @@ public class MentionsByDomain {
                         .toArray(String[]::new))
                 .param("ci_competitors", competitorIds)
                 .query((ResultSet rs) -> {
-                    String domain = rs.getString("domain");
-                    if (rs.getInt("rolled_up") == 1) {
-                        totals.put(domain, rs.getLong("responses"));
-                    } else {
-                        long actor = rs.getObject("actor") == null ? -1 : rs.getLong("actor");
-                        perActor.computeIfAbsent(domain, d -> new HashMap<>()).put(actor, rs.getLong("responses"));
-                    }
+                    long actor = rs.getInt("rolled_up") == 1 ? CITING : rs.getObject("actor") == null ? NONE : rs.getLong("actor");
+                    counts.computeIfAbsent(rs.getString("domain"), d -> new HashMap<>()).put(actor, rs.getLong("responses"));
                 });
-
-        return rows(domains, actors, totals, perActor);
+        return rows(domains, actors, counts);
     }
 
     /**
-     * The response rows: per domain its citing responses and, per actor key ({@code -1} for "mentions no actor"),
-     * the citing responses mentioning it.
+     * The response rows from the counts per domain: its citing responses ({@link #CITING}), those naming no actor
+     * ({@link #NONE}) and, per actor key, the citing responses mentioning it.
      */
-    private static List<Map<String, Object>> rows(List<String> domains, List<ActorRef> actors, Map<String, Long> totals,
-                                                  Map<String, Map<Long, Long>> perActor) {
+    private static List<Map<String, Object>> rows(List<String> domains, List<ActorRef> actors,
+                                                  Map<String, Map<Long, Long>> countsByDomain) {
         List<Map<String, Object>> data = new ArrayList<>();
         for (String domain : domains) {
-            Map<Long, Long> counts = perActor.getOrDefault(domain, Map.of());
+            Map<Long, Long> counts = countsByDomain.getOrDefault(domain, Map.of());
             Map<ActorRef, Long> mentions = new LinkedHashMap<>();
             actors.forEach(actor -> mentions.put(actor, counts.getOrDefault(actor.key(), 0L)));
             Map<ActorRef, Double> shares = Percentages.shares(mentions);
             List<Map<String, Object>> rows = new ArrayList<>();
             actors.forEach(actor -> rows.add(Json.object("actor", actor.json(), "responses", mentions.get(actor),
                     "share", shares.get(actor))));
-            data.add(Json.object("domain", domain, "total_responses", totals.getOrDefault(domain, 0L),
-                    "responses_without_mentions", counts.getOrDefault(-1L, 0L), "actors", rows));
+            data.add(Json.object("domain", domain, "total_responses", counts.getOrDefault(CITING, 0L),
+                    "responses_without_mentions", counts.getOrDefault(NONE, 0L), "actors", rows));
         }
         return data;
     }
