@@ -66,8 +66,7 @@ public class CitationRollups {
             ), citing AS (
                 -- a response cites a requested domain through a source's registrable domain, host or host without www.
                 SELECT DISTINCT r.requested AS group_key, c.execution_id, c.model, c.prompt_id, c.executed_at
-                  FROM cited c CROSS JOIN LATERAL (VALUES (c.domain), (c.host),
-                       (CASE WHEN c.host LIKE 'www.%' THEN substr(c.host, 5) END)) AS r (requested)
+                  FROM cited c CROSS JOIN LATERAL {requested_keys} AS r (requested)
                  WHERE r.requested IS NOT NULL
             ), actors AS (
                 -- per citing response: the brand (0) and live competitors it mentions, or -2 when it names none
@@ -147,6 +146,7 @@ public class CitationRollups {
             // one row per (group, response, actor): its responses are its rows, and so are its "citations", which
             // keeps a row of view 4 non-empty exactly while it counts a response
             .replace("{actor_aggregates}", "count(*), count(*), 0, 0, 0, 0, 0, min(x.executed_at), max(x.executed_at)")
+            .replace("{requested_keys}", MentionsByDomain.requestedKeys("c"))
             .replace("{columns}", COLUMNS)
             .replace("{key}", KEY)
             .replace("{summed}", SUMMED)

@@ -26,6 +26,15 @@ public class MentionsByDomain {
     static final long CITING = -1;
     static final long NONE = -2;
 
+    /**
+     * The values a requested domain matches on a source row {@code alias}: its registrable domain, its host, and its
+     * host without {@code www.}; the raw query and the rollups (view 4) both match through this one list.
+     */
+    static String requestedKeys(String alias) {
+        return "(VALUES (" + alias + ".domain), (" + alias + ".host), (CASE WHEN " + alias + ".host LIKE 'www.%' THEN substr("
+                + alias + ".host, 5) END))";
+    }
+
     private final JdbcClient db;
     private final CitationTotals totals;
 
@@ -88,8 +97,8 @@ public class MentionsByDomain {
                             SELECT DISTINCT requested.domain, s.execution_id
                               FROM""" + " " + sources + """
 
-                             CROSS JOIN LATERAL (VALUES (s.domain), (s.host),
-                                   (CASE WHEN s.host LIKE 'www.%' THEN substr(s.host, 5) END)) AS requested (domain)
+                             CROSS JOIN LATERAL""" + " " + requestedKeys("s") + """
+                             AS requested (domain)
                              WHERE (s.domain = ANY (CAST(:ci_domains AS text[])) OR s.host = ANY (CAST(:ci_hosts AS text[])))
                                AND requested.domain = ANY (CAST(:ci_domains AS text[]))
                         """ + scope.citations() + """
